@@ -1,0 +1,87 @@
+/**
+ * Every business error code, with the HTTP status it travels with and the i18n key of its message
+ * (`error.<key>` in the locale files). Codes are stable: clients branch on them.
+ */
+export const ERRORS = {
+  // General
+  BAD_REQUEST: { code: 1001, status: 400, key: 'bad_request' },
+  NOT_FOUND: { code: 1002, status: 404, key: 'not_found' },
+  FORBIDDEN: { code: 1003, status: 403, key: 'no_permission' },
+  RATE_LIMITED: { code: 1004, status: 429, key: 'rate_limited' },
+  INTERNAL: { code: 1005, status: 500, key: 'backend_unknown' },
+  SERVICE_STARTING: { code: 1006, status: 503, key: 'system_busy' },
+  OPERATION_FAILED: { code: 1007, status: 400, key: 'operation_failed' },
+  PAYLOAD_TOO_LARGE: { code: 1008, status: 413, key: 'payload_too_large' },
+
+  // Sign-in and session (part A section 8)
+  LOGIN_INVALID: { code: 1010, status: 401, key: 'login_invalid' },
+  LOGIN_FAILED: { code: 1011, status: 400, key: 'login_failed' },
+  PASSWORD_ERROR: { code: 1012, status: 400, key: 'password_error' },
+  AUTHENTICATION_FAILED: { code: 1013, status: 400, key: 'authentication_failed' },
+  VERIFICATION_FAILED: { code: 1014, status: 401, key: 'verification_failed' },
+  ACCOUNT_LOCKED: { code: 1015, status: 429, key: 'account_locked' },
+  NO_APP_PERMISSION: { code: 1016, status: 403, key: 'no_permission' },
+  CODE_CHECK_FAILED: { code: 1020, status: 400, key: 'code_check_failed' },
+  CODE_RESEND_WAIT: { code: 1021, status: 429, key: 'code_resend_wait' },
+  CODE_HOURLY_CAP: { code: 1022, status: 429, key: 'code_hourly_cap' },
+  RESET_TOKEN_INVALID: { code: 1030, status: 400, key: 'reset_token_invalid' },
+  LOGGED_IN_ELSEWHERE: { code: 1040, status: 401, key: 'logged_in_elsewhere' },
+  IDENTITY_CHANGED: { code: 1041, status: 409, key: 'identity_changed' },
+
+  // Account
+  EMAIL_REQUIRED: { code: 1060, status: 400, key: 'email_required' },
+  EMAIL_INVALID: { code: 1061, status: 400, key: 'email_invalid' },
+  EMAIL_DUPLICATE: { code: 1062, status: 409, key: 'email_duplicate' },
+  PHONE_DUPLICATE: { code: 1063, status: 409, key: 'phone_duplicate' },
+  DELETE_ACCOUNT_MISMATCH: { code: 1070, status: 400, key: 'delete_account_mismatch' },
+  DELETE_ACCOUNT_UNVERIFIABLE: { code: 1071, status: 400, key: 'delete_account_unverifiable' },
+  DELETE_ACCOUNT_OWNS_TEAM: { code: 1072, status: 409, key: 'delete_account_owns_team' },
+  IMAGE_TYPE_ERROR: { code: 1080, status: 400, key: 'image_type_error' },
+  UPLOAD_WRONG_TYPE: { code: 1081, status: 400, key: 'upload_wrong_type' },
+  IMAGE_SIZE_EXCEEDED: { code: 1082, status: 413, key: 'image_size_exceeded' },
+
+  // Teams
+  NO_MANAGEMENT_PERMISSION: { code: 1100, status: 403, key: 'no_management_permission' },
+  TEAM_TRANSFER_FIRST: { code: 1101, status: 409, key: 'team_transfer_first' },
+  DEPARTMENT_HAS_CHILDREN: { code: 1102, status: 409, key: 'department_has_children' },
+  INVITE_CODE_INVALID: { code: 1103, status: 400, key: 'invite_code_invalid' },
+
+  // Chat (part B section 8)
+  QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },
+  CONTENT_VIOLATION: { code: 2002, status: 400, key: 'content_violation' },
+  INPUT_TOO_LONG: { code: 2003, status: 400, key: 'input_too_long' },
+  POINTS_NOT_ENOUGH: { code: 2004, status: 402, key: 'points_not_enough' },
+  SYSTEM_BUSY: { code: 2005, status: 503, key: 'system_busy' },
+  ANSWER_TIMEOUT: { code: 2006, status: 504, key: 'answer_timeout' },
+  MODEL_UNAVAILABLE: { code: 2007, status: 409, key: 'model_unavailable' },
+  AGENT_DELETED: { code: 2008, status: 410, key: 'agent_deleted' },
+  AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
+
+  // Agents
+  FORM_INCOMPLETE: { code: 2101, status: 400, key: 'form_incomplete' },
+  AGENT_SAVE_FAILED: { code: 2102, status: 400, key: 'agent_save_failed' },
+
+  // Projects and documents
+  DOCUMENT_NOT_FOUND: { code: 2201, status: 404, key: 'document_not_found' },
+  DOCUMENT_NO_PERMISSION: { code: 2202, status: 403, key: 'document_no_permission' },
+  PROJECT_DELETED: { code: 2203, status: 410, key: 'project_deleted' },
+  DOCUMENT_DELETED: { code: 2204, status: 410, key: 'document_deleted' },
+  PROJECT_NAME_MISMATCH: { code: 2205, status: 400, key: 'project_name_mismatch' },
+
+  // Subscription and payment
+  PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },
+  PAYMENT_SESSION_FAILED: { code: 2302, status: 502, key: 'payment_session_failed' },
+  ORDER_NOT_FOUND: { code: 2303, status: 404, key: 'order_not_found' },
+} as const satisfies Record<string, { code: number; status: number; key: string }>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorKey = (typeof ERRORS)[ErrorName]['key'];
+
+const byCode = new Map<number, (typeof ERRORS)[ErrorName]>(
+  Object.values(ERRORS).map((entry) => [entry.code, entry]),
+);
+
+export const errorByCode = (code: number) => byCode.get(code);
+
+/** The failing fields of a 400, in `data.fields`: path joined with dots, and a message key. */
+export type FieldError = { field: string; message: string };

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LOCALES, THEME_IDS } from './i18n.ts';
+
+export const healthData = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export type HealthData = z.infer<typeof healthData>;
+
+export const clientConfigData = z.object({
+  app_name: z.string(),
+  version: z.string(),
+  sign_in_methods: z.object({
+    password: z.boolean(),
+    code: z.boolean(),
+    google: z.boolean(),
+  }),
+  register_methods: z.object({ email: z.boolean(), phone: z.boolean() }),
+  locales: z.array(z.enum(LOCALES)),
+  default_locale: z.enum(LOCALES),
+  themes: z.array(
+    z.object({ id: z.number().int(), key: z.enum(Object.keys(THEME_IDS) as ['light', 'dark', 'system']) }),
+  ),
+  realtime_url: z.string(),
+  upload_limits: z.object({
+    avatar_bytes: z.number().int(),
+    avatar_extensions: z.array(z.string()),
+    chat_image_bytes: z.number().int(),
+    chat_images_per_message: z.number().int(),
+    editor_image_bytes: z.number().int(),
+    editor_file_bytes: z.number().int(),
+    pdf_bytes: z.number().int(),
+    pdf_files_per_selection: z.number().int(),
+  }),
+});
+export type ClientConfigData = z.infer<typeof clientConfigData>;
+
+export const API = {
+  health: { method: 'GET', path: '/api/health' },
+  resourceLocale: { method: 'GET', path: '/api/i18n/resource-locale' },
+  clientConfig: { method: 'GET', path: '/api/client/sys/config' },
+} as const;
+
+/** Calls whose failures never pop an error message (spec part A section 7). */
+export const SILENT_ERROR_URLS = [
+  '/api/chat/agent-send-message',
+  '/api/knowledge/agent-send-message',
+  '/api/agent/counselor-optimize',
+  '/api/agent/set-com-agent-chat-status',
+  '/api/i18n/resource-locale',
+  '/api/knowledge/save-online-doc',
+] as const;
+
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const TOKEN_COOKIE = 'token';
+export const DEVICE_ID_STORAGE_KEY = 'device_id';
