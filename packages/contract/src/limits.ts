@@ -34,6 +34,8 @@ export const NICKNAME_MAX = 100;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 export const EMAIL_MAX = 254;
+/** Not given by the spec for user avatars; the agent avatar's 3 MB is used for both. */
+export const AVATAR_MAX_BYTES = 3 * MB;
 export const AVATAR_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'bmp'] as const;
 export const AVATAR_CROP_ASPECT = 1;
 export const AVATAR_CROP_MAX_SIZE = 2000;

@@ -1,0 +1,2 @@
+/** The drizzle schema: every domain's tables, gathered for the query builder and drizzle-kit. */
+export * from './schema/system.ts';

@@ -1,0 +1,56 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+
+  // Migrate while the server starts listening: pages answer at once, API calls wait for the schema.
+  const ready = database.migrate();
+  const app = await buildApp({
+    config,
+    database,
+    ready,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
+  });
+
+  ready.then(
+    () => app.log.info({ database: database.kind }, 'database ready'),
+    (error: unknown) => {
+      app.log.fatal({ err: error }, 'database migration failed');
+      process.exit(1);
+    },
+  );
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+  console.log(`\n  Tandem is running at ${address}\n  database: ${database.kind}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { envelope } from '@tandem/contract/envelope';
+import { DEFAULT_LOCALE, LOCALES, resourceLocaleQuery, THEME_IDS } from '@tandem/contract/i18n';
+import * as limits from '@tandem/contract/limits';
+import { MESSAGES } from '@tandem/contract/messages';
+import { API, type ClientConfigData, clientConfigData, healthData } from '@tandem/contract/system';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { type Database, ping } from '../../db/client.ts';
+import { SERVER_VERSION } from '../../paths.ts';
+import { ok } from '../../platform/http/envelope.ts';
+
+export type SystemDeps = { config: Config; database: Database };
+
+/** Public calls that need no session: health, translations and the client's configuration. */
+export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { config, database }) => {
+  app.get(API.health.path, { schema: { response: { 200: envelope(healthData) } } }, async () => {
+    await ping(database.db);
+    return ok({ status: 'ok' as const, database: database.kind, version: SERVER_VERSION });
+  });
+
+  app.get(
+    API.resourceLocale.path,
+    {
+      schema: {
+        querystring: resourceLocaleQuery,
+        response: { 200: envelope(z.record(z.string(), z.unknown())) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(MESSAGES[request.query.locale]);
+    },
+  );
+
+  const clientConfig = buildClientConfig(config);
+  app.get(API.clientConfig.path, { schema: { response: { 200: envelope(clientConfigData) } } }, async () =>
+    ok(clientConfig),
+  );
+};
+
+function buildClientConfig(config: Config): ClientConfigData {
+  return {
+    app_name: 'Tandem',
+    version: SERVER_VERSION,
+    sign_in_methods: { password: true, code: true, google: Boolean(config.oidc) },
+    register_methods: { email: true, phone: true },
+    locales: [...LOCALES],
+    default_locale: DEFAULT_LOCALE,
+    themes: Object.entries(THEME_IDS).map(([key, id]) => ({ id, key: key as keyof typeof THEME_IDS })),
+    realtime_url: config.realtimeUrl ?? '/connection/websocket',
+    upload_limits: {
+      avatar_bytes: limits.AVATAR_MAX_BYTES,
+      avatar_extensions: [...limits.AVATAR_EXTENSIONS],
+      chat_image_bytes: limits.CHAT_IMAGE_MAX_BYTES,
+      chat_images_per_message: limits.CHAT_IMAGES_PER_MESSAGE,
+      editor_image_bytes: limits.EDITOR_IMAGE_MAX_BYTES,
+      editor_file_bytes: limits.EDITOR_FILE_MAX_BYTES,
+      pdf_bytes: limits.PDF_MAX_BYTES,
+      pdf_files_per_selection: limits.PDF_FILES_PER_SELECTION,
+    },
+  };
+}

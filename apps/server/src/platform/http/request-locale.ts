@@ -1,0 +1,29 @@
+import {
+  LOCALE_COOKIE,
+  type Locale,
+  normaliseLocale,
+  parseAcceptLanguage,
+  pickLocale,
+} from '@tandem/contract/i18n';
+import type { FastifyRequest } from 'fastify';
+
+/** The language of a request's messages: the locale cookie, else Accept-Language, else en-US. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const fromCookie = normaliseLocale(readCookie(request.headers.cookie, LOCALE_COOKIE));
+  return fromCookie ?? pickLocale(parseAcceptLanguage(request.headers['accept-language']));
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestContext = { app: App; database: Database; config: Config };
+
+/** Test configuration: no built web app unless asked for, a private data directory, quiet logs. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-test-')),
+    WEB_DIST_DIR: join(tmpdir(), 'tandem-no-web-dist'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** One app and one database per test file; tests isolate themselves with their own users and teams. */
+export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.config = testConfig(overrides);
+    context.database = await createTestDatabase();
+    context.app = await buildApp({ config: context.config, database: context.database });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
