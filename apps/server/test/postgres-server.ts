@@ -34,7 +34,8 @@ function ensurePgBin(): string {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   const installed = findPgBin();
-  if (!installed) throw new Error('PostgreSQL was installed but initdb was not found under /usr/lib/postgresql');
+  if (!installed)
+    throw new Error('PostgreSQL was installed but initdb was not found under /usr/lib/postgresql');
   return installed;
 }
 

@@ -38,7 +38,10 @@ describe('GET /api/i18n/resource-locale', () => {
     ['zh-tw', 'zh-TW'],
     ['ja_jp', 'ja-JP'],
   ] as const)('answers the %s catalogue', async (param, locale) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/i18n/resource-locale?locale=${param}` });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/i18n/resource-locale?locale=${param}`,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.code).toBe(0);
