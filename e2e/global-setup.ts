@@ -1,0 +1,5 @@
+import { ensureChromium } from './system-deps.ts';
+
+export default function globalSetup() {
+  ensureChromium();
+}

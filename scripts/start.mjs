@@ -1,0 +1,43 @@
+// `npm start`: builds what is missing or older than its sources, then runs the server in this process.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServer, buildWeb, ROOT } from './build.mjs';
+
+const CONTRACT = join(ROOT, 'packages/contract/src');
+
+/** Newest modification time under the given files and folders (node_modules and dist skipped). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path))
+        if (name !== 'node_modules' && name !== 'dist') visit(join(path, name));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+const isStale = (output, sources) =>
+  !existsSync(output) ||
+  statSync(output).mtimeMs < newestMtime(sources.map((p) => join(ROOT, p)).concat(CONTRACT));
+
+const webOutput = join(ROOT, 'apps/web/dist/index.html');
+if (
+  isStale(webOutput, ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public'])
+) {
+  console.log('Building the web app…');
+  await buildWeb();
+}
+const serverOutput = join(ROOT, 'apps/server/dist/main.js');
+if (isStale(serverOutput, ['apps/server/src', 'apps/server/package.json'])) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+await import(pathToFileURL(serverOutput).href);
