@@ -24,6 +24,10 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: flag,
   REALTIME_URL: optionalText,
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
+  SMS_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
+  SMS_WEBHOOK_TOKEN: optionalText,
   OIDC_ISSUER: optionalText.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -41,6 +45,11 @@ export type Config = {
   trustProxy: boolean;
   realtimeUrl: string | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sms: { webhookUrl: string; token: string | undefined } | undefined;
+  /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
+  isDevelopmentHelpersOn: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -67,5 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
         ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET }
         : undefined,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    sms: c.SMS_WEBHOOK_URL ? { webhookUrl: c.SMS_WEBHOOK_URL, token: c.SMS_WEBHOOK_TOKEN } : undefined,
+    isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
   };
 }
