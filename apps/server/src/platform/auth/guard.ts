@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { authenticate, type SessionUser } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: SessionUser;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token && token.length <= 128 ? token : undefined;
+}
+
+/**
+ * A preHandler for routes that need a signed-in user. When the session's lifetime was renewed the
+ * token travels back in the `authorization` header so the client refreshes its 15-day cookie.
+ */
+export function requireSession(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('LOGIN_INVALID');
+    request.session = await authenticate(db, token);
+    if (request.session.renewed) reply.header('authorization', `Bearer ${token}`);
+  };
+}
+
+export function sessionOf(request: FastifyRequest): SessionUser {
+  if (!request.session) throw new AppError('LOGIN_INVALID');
+  return request.session;
+}

@@ -1,0 +1,94 @@
+import { TOKEN_LIFETIME_MS } from '@tandem/contract/limits';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** Renew the 15-day lifetime at most this often, so an active session costs one write an hour. */
+const RENEW_AFTER_MS = 60 * 60 * 1000;
+
+export type DeviceInfo = {
+  deviceId: string;
+  deviceName: string;
+  userAgent: string;
+  ipAddress: string;
+  location: string;
+};
+
+export type SessionUser = {
+  sessionId: number;
+  userId: number;
+  deviceId: string;
+  token: string;
+  renewed: boolean;
+};
+
+/** Signs a user in on one device: the device's previous session ends, the new token is returned once. */
+export async function openSession(db: Db, userId: number, device: DeviceInfo): Promise<string> {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ endedAt: new Date(), endReason: 'replaced' })
+      .where(
+        and(eq(sessions.userId, userId), eq(sessions.deviceId, device.deviceId), isNull(sessions.endedAt)),
+      );
+    await tx.insert(sessions).values({
+      userId,
+      ...device,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+    });
+  });
+  return token;
+}
+
+/**
+ * The session behind a bearer token. A session ended from another device answers 1040 (logged in
+ * elsewhere); any other unknown, ended or expired token answers 401.
+ */
+export async function authenticate(db: Db, token: string): Promise<SessionUser> {
+  const [session] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      deviceId: sessions.deviceId,
+      endedAt: sessions.endedAt,
+      endReason: sessions.endReason,
+      expiresAt: sessions.expiresAt,
+      lastActiveAt: sessions.lastActiveAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!session) throw new AppError('LOGIN_INVALID');
+  if (session.endedAt) {
+    throw new AppError(session.endReason === 'remote' ? 'LOGGED_IN_ELSEWHERE' : 'LOGIN_INVALID');
+  }
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now) throw new AppError('LOGIN_INVALID');
+  const renewed = now - session.lastActiveAt.getTime() > RENEW_AFTER_MS;
+  if (renewed) {
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(now), expiresAt: new Date(now + TOKEN_LIFETIME_MS) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { sessionId: session.id, userId: session.userId, deviceId: session.deviceId, token, renewed };
+}
+
+export async function endSession(db: Db, sessionId: number, reason: 'logout' | 'remote') {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every other session of the user (log out all other devices). */
+export async function endOtherSessions(db: Db, userId: number, keepSessionId: number) {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: 'remote' })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)));
+}
