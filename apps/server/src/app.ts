@@ -5,9 +5,12 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { devRoutes } from './modules/dev/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
+import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
 
 export type AppDeps = {
   config: Config;
@@ -15,6 +18,8 @@ export type AppDeps = {
   /** Settles when the schema is migrated; API requests wait for it, static pages do not. */
   ready?: Promise<void>;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own to read what was sent; otherwise SMTP / SMS webhook / outbox by config. */
+  messenger?: Messenger;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -62,7 +67,11 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  const { db } = deps.database;
+  const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   await app.register(systemRoutes, { config, database: deps.database });
+  await app.register(userRoutes, { db, messenger });
+  if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);
   return app;

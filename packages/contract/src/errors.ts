@@ -29,6 +29,8 @@ export const ERRORS = {
   IDENTITY_CHANGED: { code: 1041, status: 409, key: 'identity_changed' },
 
   // Account
+  ACCOUNT_EXISTS: { code: 1050, status: 409, key: 'account_exists' },
+  ACCOUNT_NOT_FOUND: { code: 1051, status: 404, key: 'account_not_found' },
   EMAIL_REQUIRED: { code: 1060, status: 400, key: 'email_required' },
   EMAIL_INVALID: { code: 1061, status: 400, key: 'email_invalid' },
   EMAIL_DUPLICATE: { code: 1062, status: 409, key: 'email_duplicate' },

@@ -1,0 +1,47 @@
+import { envelope, pageOf, pageQuery } from '@tandem/contract/envelope';
+import { count, desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { outboxMessages } from '../../db/schema.ts';
+import { ok } from '../../platform/http/envelope.ts';
+
+const outboxItem = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Development only (never registered in production): the mail and SMS that were not really sent. */
+export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/dev/outbox',
+    { schema: { querystring: pageQuery, response: { 200: envelope(pageOf(outboxItem)) } } },
+    async (request) => {
+      const { page, page_size } = request.query;
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(outboxMessages)
+          .orderBy(desc(outboxMessages.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(outboxMessages),
+      ]);
+      return ok({
+        data: rows.map((row) => ({
+          channel: row.channel,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          code: row.code,
+          created_at: row.createdAt.toISOString(),
+        })),
+        total: totals[0]?.n ?? 0,
+      });
+    },
+  );
+};

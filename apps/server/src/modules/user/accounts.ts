@@ -1,0 +1,126 @@
+import { hash, verify } from '@node-rs/argon2';
+import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_LOCK_MS, SIGN_IN_MAX_FAILURES } from '@tandem/contract/limits';
+import {
+  CODE_PURPOSES,
+  DEFAULT_COUNTRY_CODE,
+  type LoginBody,
+  type RegisterBody,
+} from '@tandem/contract/user';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { signInFailures, teamMembers, teams, users } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { consumeCode } from './verification-codes.ts';
+
+/** The owner's roles in a team: owner, and the back-office right. */
+export const OWNER_TEAM_ROLES = ['team_owner', 'team_manage'];
+const PERSONAL_TEAM_TYPE = 1;
+
+export type Address =
+  | { kind: 'email'; email: string }
+  | { kind: 'phone'; phone: string; countryCode: string };
+
+export const addressKey = (a: Address) => (a.kind === 'email' ? a.email : `+${a.countryCode}${a.phone}`);
+export const codeTargetOf = (a: Address, purpose: number) => ({
+  channel: a.kind === 'email' ? ('email' as const) : ('sms' as const),
+  target: addressKey(a),
+  purpose,
+});
+
+/** The sign-in name is an email when it has an @, otherwise a phone number (China unless told). */
+export function addressFromUserName(userName: string, countryCode?: string): Address {
+  return userName.includes('@')
+    ? { kind: 'email', email: userName.toLowerCase() }
+    : {
+        kind: 'phone',
+        phone: userName.replace(/^\+?86(?=1\d{10}$)/, ''),
+        countryCode: countryCode ?? DEFAULT_COUNTRY_CODE,
+      };
+}
+
+export async function findUserByAddress(db: Db, address: Address) {
+  const where =
+    address.kind === 'email'
+      ? eq(users.email, address.email)
+      : and(eq(users.phone, address.phone), eq(users.countryCode, address.countryCode));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(where, isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+/** Creates the account and its personal team in one transaction; the code is used up first. */
+export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
+  const address: Address =
+    'email' in body
+      ? { kind: 'email', email: body.email }
+      : { kind: 'phone', phone: body.phone, countryCode: body.country_code };
+  if (await findUserByAddress(db, address)) throw new AppError('ACCOUNT_EXISTS');
+  await consumeCode(db, codeTargetOf(address, CODE_PURPOSES.register), body.valid_code);
+  const passwordHash = await hash(body.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        userName: addressKey(address),
+        email: address.kind === 'email' ? address.email : null,
+        phone: address.kind === 'phone' ? address.phone : null,
+        countryCode: address.kind === 'phone' ? address.countryCode : null,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new AppError('OPERATION_FAILED');
+    const displayName = address.kind === 'email' ? address.email.split('@')[0] : address.phone.slice(-4);
+    const [team] = await tx
+      .insert(teams)
+      .values({ name: `${displayName}`, teamType: PERSONAL_TEAM_TYPE, ownerId: user.id })
+      .returning({ id: teams.id });
+    if (!team) throw new AppError('OPERATION_FAILED');
+    await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, teamRoles: OWNER_TEAM_ROLES });
+    await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
+    return user.id;
+  });
+}
+
+/** Five failures in 15 minutes lock the account for 15 minutes from the last one. */
+async function assertNotLocked(db: Db, account: string) {
+  const since = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS);
+  const failures = await db
+    .select({ createdAt: signInFailures.createdAt })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.account, account), gt(signInFailures.createdAt, since)))
+    .orderBy(desc(signInFailures.createdAt))
+    .limit(SIGN_IN_MAX_FAILURES);
+  const newest = failures[0];
+  if (
+    failures.length >= SIGN_IN_MAX_FAILURES &&
+    newest &&
+    newest.createdAt.getTime() + SIGN_IN_LOCK_MS > Date.now()
+  ) {
+    throw new AppError('ACCOUNT_LOCKED');
+  }
+}
+
+/** Checks the credentials of a sign-in and answers the user id; every failure counts toward the lock. */
+export async function verifyCredentials(db: Db, body: LoginBody, ipAddress: string): Promise<number> {
+  const address = addressFromUserName(body.user_name, body.country_code);
+  const account = addressKey(address);
+  await assertNotLocked(db, account);
+  const user = await findUserByAddress(db, address);
+  try {
+    if (body.login_type === 1) {
+      await consumeCode(db, codeTargetOf(address, CODE_PURPOSES.signIn), body.valid_code);
+      if (!user) throw new AppError('CODE_CHECK_FAILED');
+    } else if (!user?.passwordHash || !(await verify(user.passwordHash, body.password))) {
+      throw new AppError('PASSWORD_ERROR');
+    }
+  } catch (error) {
+    await db.insert(signInFailures).values({ account, ipAddress });
+    throw error;
+  }
+  if (user.appRole.length === 0 || user.hasRoles.length === 0) throw new AppError('NO_APP_PERMISSION');
+  await db.delete(signInFailures).where(eq(signInFailures.account, account));
+  return user.id;
+}

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { UAParser } from 'ua-parser-js';
+import type { DeviceInfo } from '../../platform/auth/sessions.ts';
+
+/** A readable device name from the user agent: "Chrome 140 on macOS", or "Unknown device". */
+export function deviceNameOf(userAgent: string): string {
+  const { browser, os, device } = UAParser(userAgent);
+  const browserName = [browser.name, browser.major].filter(Boolean).join(' ');
+  const system = [device.vendor && device.model ? `${device.vendor} ${device.model}` : '', os.name]
+    .filter(Boolean)
+    .join(', ');
+  if (!browserName && !system) return 'Unknown device';
+  return system ? `${browserName || 'Browser'} on ${system}` : browserName;
+}
+
+export function deviceInfoOf(request: FastifyRequest, deviceId: string): DeviceInfo {
+  const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 512);
+  return { deviceId, deviceName: deviceNameOf(userAgent), userAgent, ipAddress: request.ip, location: '' };
+}

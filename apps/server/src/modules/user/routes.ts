@@ -1,0 +1,148 @@
+import { envelope } from '@tandem/contract/envelope';
+import { DEVICE_ID_HEADER } from '@tandem/contract/system';
+import {
+  accountUser,
+  CODE_PURPOSES,
+  deviceId as deviceIdSchema,
+  getEmailCodeBody,
+  getPhoneCodeBody,
+  identityCheckData,
+  loginBody,
+  registerBody,
+  tokenData,
+  USER_API,
+} from '@tandem/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { endSession, openSession } from '../../platform/auth/sessions.ts';
+import { newToken } from '../../platform/auth/tokens.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { Messenger } from '../../platform/messaging/messenger.ts';
+import { presentAccount } from './account-presenter.ts';
+import {
+  type Address,
+  addressKey,
+  codeTargetOf,
+  findUserByAddress,
+  registerUser,
+  verifyCredentials,
+} from './accounts.ts';
+import { codeMessage } from './code-message.ts';
+import { deviceInfoOf } from './device-info.ts';
+import { issueCode } from './verification-codes.ts';
+
+export type UserDeps = { db: Db; messenger: Messenger };
+
+const emptyData = envelope(z.null());
+
+/** The device id of a call: the X-Device-ID header, else the body's, else a new one for this sign-in. */
+function deviceIdOf(header: unknown, fromBody: string | undefined): string {
+  const parsed = deviceIdSchema.safeParse(header);
+  return parsed.success ? parsed.data : (fromBody ?? newToken().slice(0, 32));
+}
+
+export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, messenger }) => {
+  const signedIn = { preHandler: requireSession(db) };
+
+  async function sendCode(
+    address: Address,
+    purpose: number,
+    ipAddress: string,
+    locale: ReturnType<typeof requestLocale>,
+  ) {
+    const exists = Boolean(await findUserByAddress(db, address));
+    if (purpose === CODE_PURPOSES.register && exists) throw new AppError('ACCOUNT_EXISTS');
+    if ((purpose === CODE_PURPOSES.signIn || purpose === CODE_PURPOSES.resetPassword) && !exists) {
+      throw new AppError('ACCOUNT_NOT_FOUND');
+    }
+    const target = codeTargetOf(address, purpose);
+    const code = await issueCode(db, target, ipAddress);
+    await messenger.send({
+      channel: target.channel,
+      to: addressKey(address),
+      code,
+      ...codeMessage(locale, purpose, code),
+    });
+  }
+
+  app.post(
+    USER_API.emailCode,
+    { schema: { body: getEmailCodeBody, response: { 200: emptyData } } },
+    async (request) => {
+      await sendCode(
+        { kind: 'email', email: request.body.email },
+        request.body.type,
+        request.ip,
+        requestLocale(request),
+      );
+      return ok(null);
+    },
+  );
+
+  app.post(
+    USER_API.phoneCode,
+    { schema: { body: getPhoneCodeBody, response: { 200: emptyData } } },
+    async (request) => {
+      const address: Address = {
+        kind: 'phone',
+        phone: request.body.phone,
+        countryCode: request.body.country_code,
+      };
+      await sendCode(address, request.body.type, request.ip, requestLocale(request));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    USER_API.register,
+    { schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
+    async (request) => {
+      const userId = await registerUser(db, request.body);
+      const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], undefined);
+      const token = await openSession(db, userId, deviceInfoOf(request, deviceId));
+      return ok({ token });
+    },
+  );
+
+  app.post(
+    USER_API.login,
+    { schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
+    async (request) => {
+      const userId = await verifyCredentials(db, request.body, request.ip);
+      const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], request.body.device_id);
+      const token = await openSession(db, userId, deviceInfoOf(request, deviceId));
+      return ok({ token });
+    },
+  );
+
+  app.post(USER_API.logout, { ...signedIn, schema: { response: { 200: emptyData } } }, async (request) => {
+    await endSession(db, sessionOf(request).sessionId, 'logout');
+    return ok(null);
+  });
+
+  app.get(
+    USER_API.account,
+    { ...signedIn, schema: { response: { 200: envelope(accountUser) } } },
+    async (request) => ok(await presentAccount(db, sessionOf(request).userId)),
+  );
+
+  app.get(
+    USER_API.heartbeat,
+    { ...signedIn, schema: { response: { 200: envelope(z.object({ user_id: z.number() })) } } },
+    async (request) => ok({ user_id: sessionOf(request).userId }),
+  );
+
+  /** The 60-second identity check: auth_result 1 with the session's user id and token. */
+  app.get(
+    USER_API.checkIdentity,
+    { ...signedIn, schema: { response: { 200: envelope(identityCheckData) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      return ok({ auth_result: 1 as const, user_id: session.userId, token: session.token });
+    },
+  );
+};

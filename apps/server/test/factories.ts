@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { App } from '../src/app.ts';
+
+let sequence = 0;
+const uniqueIp = () => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence++ & 255}`;
+
+export const STRONG_PASSWORD = 'Secret123';
+
+/** The newest code the dev outbox holds for an address. */
+export async function latestCode(app: App, to: string): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/dev/outbox?page_size=100' });
+  const item = response.json().data.data.find((m: { to: string }) => m.to === to);
+  if (!item?.code) throw new Error(`no code in the outbox for ${to}`);
+  return item.code;
+}
+
+export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`;
+
+/** Registers a user by email through the real calls, answering the email and a session token. */
+export async function createUser(
+  app: App,
+  options: { email?: string; password?: string; deviceId?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? STRONG_PASSWORD;
+  const remoteAddress = uniqueIp();
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/user/get-sys-email-code',
+    payload: { email, type: 1 },
+    remoteAddress,
+  });
+  if (sent.statusCode !== 200) throw new Error(`code not sent: ${sent.body}`);
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    headers: { 'x-device-id': options.deviceId ?? `device-${randomBytes(6).toString('hex')}` },
+    payload: { email, valid_code: await latestCode(app, email), password, agree: true },
+    remoteAddress,
+  });
+  if (registered.statusCode !== 200) throw new Error(`not registered: ${registered.body}`);
+  return { email, password, token: registered.json().data.token as string };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { uniqueIp };
