@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CODE_LENGTH, EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 
-/** Control characters and bidirectional overrides, which can disguise what a name or address says. */
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+/** Control and format characters (zero-width, bidirectional overrides), which can disguise a name. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 
 /** Trimmed, NFC-normalised text without control or direction-override characters. */
 export const safeText = (max: number) =>
