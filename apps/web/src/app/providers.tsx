@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
+import type { ReactNode } from 'react';
+import { useLocaleStore } from '../shared/i18n/i18n.ts';
+import { type ActualTheme, PAGE_BACKGROUND, useThemeStore } from '../shared/theme/theme-store.ts';
+
+export const BRAND_PRIMARY = '#5b5ff5';
+
+const shared: ThemeConfig['token'] = {
+  colorPrimary: BRAND_PRIMARY,
+  colorInfo: BRAND_PRIMARY,
+  borderRadius: 10,
+  fontFamily:
+    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans', 'Noto Sans CJK SC', 'Microsoft YaHei', sans-serif",
+};
+
+export const THEMES: Record<ActualTheme, ThemeConfig> = {
+  light: {
+    token: { ...shared, colorBgLayout: PAGE_BACKGROUND.light },
+    components: { Layout: { siderBg: '#ffffff', bodyBg: PAGE_BACKGROUND.light } },
+  },
+  dark: {
+    algorithm: antdTheme.darkAlgorithm,
+    token: {
+      ...shared,
+      colorBgLayout: PAGE_BACKGROUND.dark,
+      colorBgContainer: '#171a21',
+      colorBgElevated: '#1e222b',
+    },
+    components: { Layout: { siderBg: '#14171d', bodyBg: PAGE_BACKGROUND.dark } },
+  },
+};
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The HTTP client already reacts to failures (messages, sign-out); retrying would repeat them.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const antdLocale = useLocaleStore((state) => state.antdLocale);
+  const actual = useThemeStore((state) => state.actual);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={antdLocale} theme={THEMES[actual]}>
+        {children}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

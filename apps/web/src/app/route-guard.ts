@@ -1,0 +1,77 @@
+import { matchPath } from 'react-router';
+import { HOME_PATH, LOGIN_PATH, loginPathFor, NOT_FOUND_PATH } from '../shared/routing/paths.ts';
+import { type CurrentTeam, canManageTeam, SUPER_ROLE } from '../shared/session/session-user.ts';
+
+/** What a route declares about itself, in its `handle`. */
+export type RouteMeta = {
+  /** Locale key of the page title. */
+  titleKey?: string;
+  /** The user needs one of these roles (`is_super` passes every route). */
+  roles?: readonly string[];
+  /** Team back office: `team_manage` in a current team that is not personal. */
+  requiresTeamManage?: boolean;
+  /** The route that catches unknown paths. */
+  catchAll?: boolean;
+};
+
+/** Paths an anonymous visitor may open (spec part A section 2). */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/test',
+  '/register',
+  '/forget',
+  '/google_auth/:google_code?',
+  '/join-team/:invite_code',
+  '/chat-share/:share_code',
+  '/404',
+  '/401',
+] as const;
+
+export const isPublicPath = (pathname: string) =>
+  PUBLIC_PATHS.some((pattern) => matchPath(pattern, pathname));
+
+export type GuardUser = {
+  roles: readonly string[];
+  currentTeam: Pick<CurrentTeam, 'team_type' | 'team_roles'> | null | undefined;
+};
+
+export type GuardInput = {
+  pathname: string;
+  search: string;
+  isAuthenticated: boolean;
+  /** Null until the user information has loaded. */
+  user: GuardUser | null;
+  /** The `handle` of every matched route, outermost first. */
+  metas: readonly (RouteMeta | undefined)[];
+};
+
+export type GuardDecision =
+  | { action: 'allow' }
+  | { action: 'load-user' }
+  /** Always a replace: the user cannot go back to a page they may not see. */
+  | { action: 'redirect'; to: string; messageKey?: string };
+
+const allow: GuardDecision = { action: 'allow' };
+const redirect = (to: string, messageKey?: string): GuardDecision =>
+  messageKey ? { action: 'redirect', to, messageKey } : { action: 'redirect', to };
+
+export function hasRouteRoles(userRoles: readonly string[], metas: GuardInput['metas']): boolean {
+  if (userRoles.includes(SUPER_ROLE)) return true;
+  return metas.every((meta) => !meta?.roles?.length || meta.roles.some((role) => userRoles.includes(role)));
+}
+
+/** The route guard of spec part A section 2, as a pure decision. */
+export function decideRoute({ pathname, search, isAuthenticated, user, metas }: GuardInput): GuardDecision {
+  const isPublic = isPublicPath(pathname);
+  if (!isAuthenticated) return isPublic ? allow : redirect(loginPathFor(`${pathname}${search}`));
+  if (matchPath(LOGIN_PATH, pathname)) return redirect(HOME_PATH);
+  if (isPublic) return allow;
+  // Authenticated routes exist only once the user information has loaded.
+  if (!user) return { action: 'load-user' };
+  if (metas.some((meta) => meta?.catchAll)) return redirect(NOT_FOUND_PATH);
+  if (!hasRouteRoles(user.roles, metas)) return redirect(NOT_FOUND_PATH);
+  if (metas.some((meta) => meta?.requiresTeamManage) && !canManageTeam(user.currentTeam)) {
+    return redirect(HOME_PATH, 'error.no_management_permission');
+  }
+  return allow;
+}

@@ -1,0 +1,178 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteMeta } from '../route-guard.ts';
+import { comingSoonPage } from './coming-soon-route.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteMeta => ({
+  titleKey,
+  ...extra,
+});
+
+const redirectTo = (to: string): RouteObject['element'] => <Navigate to={to} replace />;
+
+/**
+ * Every signed-in route (spec part A and B, section 2). The router adds this table once the user
+ * information has loaded, so visitors never download it. A route may list `roles` in its meta; none is
+ * restricted beyond sign-in yet, and the team back office requires `team_manage`.
+ */
+export const protectedRoutes: RouteObject[] = [
+  {
+    id: 'protected',
+    children: [
+      { index: true, element: redirectTo('/dashboard') },
+      {
+        id: 'main-layout',
+        lazy: lazyPage(
+          () => import('../shell/main-layout.tsx'),
+          (module) => module.MainLayout,
+        ),
+        children: [
+          { path: 'dashboard', handle: meta('route.dashboard'), lazy: comingSoonPage('dashboard') },
+          {
+            path: 'agent-setting',
+            handle: meta('route.agent_setting'),
+            lazy: comingSoonPage('agent_setting'),
+          },
+          { path: 'invite', handle: meta('route.invite'), lazy: comingSoonPage('invite') },
+          { path: 'knowledge', handle: meta('route.knowledge'), lazy: comingSoonPage('knowledge') },
+          { path: 'chat/:share_code?', handle: meta('route.chat'), lazy: comingSoonPage('chat') },
+          { path: 'projects', handle: meta('route.projects'), lazy: comingSoonPage('projects') },
+          {
+            path: 'projects/space/:uniq_code',
+            handle: meta('route.project_space'),
+            lazy: comingSoonPage('project_space'),
+          },
+          {
+            path: 'projects/:doc_uniq_code/:share_code?',
+            handle: meta('route.project_document'),
+            lazy: comingSoonPage('project_document'),
+          },
+          {
+            path: 'user-center',
+            handle: meta('route.user_center'),
+            lazy: lazyPage(
+              () => import('../../features/account/pages/user-center-layout.tsx'),
+              (module) => module.UserCenterLayout,
+            ),
+            children: [
+              { index: true, element: redirectTo('/user-center/user-set') },
+              {
+                path: 'user-set',
+                handle: meta('route.user_set'),
+                lazy: comingSoonPage('user_set', 'section'),
+              },
+              {
+                path: 'team-invitation',
+                handle: meta('route.team_invitation'),
+                lazy: comingSoonPage('team_invitation', 'section'),
+              },
+            ],
+          },
+          // The route groups whose paths the spec leaves open.
+          { path: 'image-studio', handle: meta('route.image_studio'), lazy: comingSoonPage('image_studio') },
+          {
+            path: 'avatar-studio',
+            handle: meta('route.avatar_studio'),
+            lazy: comingSoonPage('avatar_studio'),
+          },
+          { path: 'works-wall', handle: meta('route.works_wall'), lazy: comingSoonPage('works_wall') },
+          { path: 'promotion', handle: meta('route.promotion'), lazy: comingSoonPage('promotion') },
+          {
+            path: 'promotion/invitation',
+            handle: meta('route.promotion_invitation'),
+            lazy: comingSoonPage('promotion_invitation'),
+          },
+          {
+            path: 'project-management',
+            handle: meta('route.project_management'),
+            lazy: comingSoonPage('project_management'),
+          },
+          {
+            path: 'agent-connection/:agent_code?',
+            handle: meta('route.agent_connection'),
+            lazy: comingSoonPage('agent_connection'),
+          },
+          {
+            path: 'agent-connection/:agent_code/settings',
+            handle: meta('route.agent_connection_settings'),
+            lazy: comingSoonPage('agent_connection_settings'),
+          },
+        ],
+      },
+      {
+        path: 'agent',
+        handle: meta('route.agent'),
+        children: [
+          { index: true, element: redirectTo('/agent/index') },
+          {
+            path: 'index',
+            lazy: lazyPage(
+              () => import('../../features/agents/pages/agent-index-layout.tsx'),
+              (module) => module.AgentIndexLayout,
+            ),
+            children: [
+              { index: true, element: redirectTo('/agent/index/creation') },
+              {
+                path: 'creation',
+                handle: meta('route.agent_creation'),
+                lazy: comingSoonPage('agent_creation', 'section'),
+              },
+              {
+                path: 'link',
+                handle: meta('route.agent_link'),
+                lazy: comingSoonPage('agent_link', 'section'),
+              },
+              {
+                path: 'data-analysis',
+                handle: meta('route.agent_data_analysis'),
+                lazy: comingSoonPage('agent_data_analysis', 'section'),
+              },
+              {
+                path: 'user-feedback',
+                handle: meta('route.agent_user_feedback'),
+                lazy: comingSoonPage('agent_user_feedback', 'section'),
+              },
+              {
+                path: 'member-setting',
+                handle: meta('route.agent_member_setting'),
+                lazy: comingSoonPage('agent_member_setting', 'section'),
+              },
+            ],
+          },
+          { path: '*', element: redirectTo('/agent/index/creation') },
+        ],
+      },
+      {
+        path: 'org-admin',
+        handle: meta('route.org_admin', { requiresTeamManage: true }),
+        lazy: lazyPage(
+          () => import('../../features/teams/pages/org-admin-layout.tsx'),
+          (module) => module.OrgAdminLayout,
+        ),
+        children: [
+          { index: true, element: redirectTo('/org-admin/index') },
+          {
+            path: 'index',
+            handle: meta('route.org_admin_index'),
+            lazy: comingSoonPage('org_admin_index', 'section'),
+          },
+          {
+            path: 'member-department',
+            handle: meta('route.org_admin_member_department'),
+            lazy: comingSoonPage('org_admin_member_department', 'section'),
+          },
+          {
+            path: 'member-approve',
+            handle: meta('route.org_admin_member_approve'),
+            lazy: comingSoonPage('org_admin_member_approve', 'section'),
+          },
+        ],
+      },
+      {
+        path: 'chat-export/:conversation_id',
+        handle: meta('route.chat_export'),
+        lazy: comingSoonPage('chat_export', 'standalone'),
+      },
+    ],
+  },
+];

@@ -1,0 +1,24 @@
+import { http } from '../../../shared/api/http.ts';
+
+export const CHECK_IDENTITY_PATH = '/api/user/check-identity';
+
+/** `auth_result` 1: the token in this browser now belongs to `user_id`. */
+export type IdentityCheck = { auth_result: number; user_id: number | string | null; token?: string | null };
+
+export const checkIdentity = () => http.get<IdentityCheck>(CHECK_IDENTITY_PATH, { background: true });
+
+export type IdentityReaction = { syncToken: string | null; identityChanged: boolean };
+
+/** What a check answer asks for (spec part A section 4), given what this tab holds. */
+export function reactToIdentityCheck(
+  check: IdentityCheck,
+  stored: { token: string | null; userId: number | string | null | undefined },
+): IdentityReaction {
+  const syncToken = check.token && check.token !== stored.token ? check.token : null;
+  const identityChanged =
+    check.auth_result === 1 &&
+    check.user_id != null &&
+    stored.userId != null &&
+    String(check.user_id) !== String(stored.userId);
+  return { syncToken, identityChanged };
+}

@@ -1,0 +1,35 @@
+import { IDENTITY_CHECK_INTERVAL_MS } from '@tandem/contract/limits';
+import { useEffect } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { getSession, useSessionStore } from '../../../shared/session/session-store.ts';
+import { checkIdentity, reactToIdentityCheck } from '../api/check-identity.ts';
+import { raiseIdentityChanged } from './identity-store.ts';
+
+const UNWATCHED_PATHS = ['/login', '/register', '/chat-share/*'];
+
+export const isIdentityWatched = (pathname: string) =>
+  !UNWATCHED_PATHS.some((pattern) => matchPath(pattern, pathname));
+
+/** One identity check: sync a renewed token, raise the refresh prompt if the account changed. */
+export async function runIdentityCheck() {
+  // A server without this endpoint yet (404) or a dropped network simply skips a beat.
+  const check = await checkIdentity().catch(() => null);
+  if (!check) return;
+  const session = getSession();
+  const reaction = reactToIdentityCheck(check, { token: session.token, userId: session.user?.id });
+  if (reaction.syncToken) session.setToken(reaction.syncToken);
+  if (reaction.identityChanged) raiseIdentityChanged();
+}
+
+/** Every minute, asks the server whose session this browser holds (spec part A section 4). */
+export function useIdentityWatch() {
+  const { pathname } = useLocation();
+  const hasToken = useSessionStore((state) => !!state.token);
+  const isActive = hasToken && isIdentityWatched(pathname);
+
+  useEffect(() => {
+    if (!isActive) return;
+    const timer = setInterval(() => void runIdentityCheck(), IDENTITY_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [isActive]);
+}

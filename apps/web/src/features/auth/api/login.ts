@@ -1,0 +1,36 @@
+import { http } from '../../../shared/api/http.ts';
+
+export const LOGIN_PATH = '/api/user/login';
+
+/** 0: user name and password; 1: user name and a verification code. */
+export const LOGIN_TYPES = { password: 0, code: 1 } as const;
+export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
+
+export type LoginPayload = {
+  user_name: string;
+  password: string;
+  valid_code: string;
+  login_type: LoginType;
+  real_name: string;
+  device_id: string;
+};
+
+export type LoginFormValues = { user_name?: string; password?: string; valid_code?: string };
+
+/** User name, password and code are trimmed; `real_name` defaults to empty (spec part A section 5). */
+export function buildLoginPayload(
+  values: LoginFormValues,
+  loginType: LoginType,
+  deviceId: string,
+): LoginPayload {
+  return {
+    user_name: values.user_name?.trim() ?? '',
+    password: loginType === LOGIN_TYPES.password ? (values.password?.trim() ?? '') : '',
+    valid_code: loginType === LOGIN_TYPES.code ? (values.valid_code?.trim() ?? '') : '',
+    login_type: loginType,
+    real_name: '',
+    device_id: deviceId,
+  };
+}
+
+export const login = (payload: LoginPayload) => http.post<{ token: string }>(LOGIN_PATH, payload);

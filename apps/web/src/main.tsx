@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initI18n } from './shared/i18n/i18n.ts';
+import { initialLocale } from './shared/i18n/locale-preference.ts';
+import { watchSystemTheme } from './shared/theme/theme-store.ts';
+import './app/global.css';
+
+async function start() {
+  watchSystemTheme();
+  await initI18n(initialLocale());
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

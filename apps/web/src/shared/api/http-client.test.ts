@@ -1,0 +1,286 @@
+import { REQUEST_TIMEOUT_MS, UNAUTHORISED_RELOAD_DELAY_MS } from '@tandem/contract/limits';
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createHttpClient, type HttpReactions } from './http-client.ts';
+
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Fail = 'network' | 'timeout';
+
+/** A client over a fake transport that answers `reply` (or fails) and records each request. */
+function setup(options: { token?: string | null; path?: string } = {}) {
+  let token: string | null = options.token === undefined ? 'old-token' : options.token;
+  let path = options.path ?? '/dashboard';
+  let next: Reply | Fail = { body: { code: 0, msg: 'ok', data: null } };
+  const requests: InternalAxiosRequestConfig[] = [];
+  const reactions = {
+    notify: vi.fn(),
+    resetSession: vi.fn(() => {
+      token = null;
+    }),
+    goToLogin: vi.fn(),
+    goToUnauthorised: vi.fn(),
+    reload: vi.fn(),
+    currentPath: () => path,
+  } satisfies HttpReactions;
+
+  const client = createHttpClient({
+    getToken: () => token,
+    setToken: (value) => {
+      token = value;
+    },
+    getDeviceId: () => 'device-1',
+    getLocale: () => 'ja-JP',
+    reactions,
+    adapter: async (config) => {
+      requests.push(config);
+      if (next === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+      if (next === 'timeout') {
+        throw new AxiosError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, AxiosError.ETIMEDOUT, config);
+      }
+      const response: AxiosResponse = {
+        data: next.body,
+        status: next.status ?? 200,
+        statusText: '',
+        headers: new AxiosHeaders(next.headers ?? {}),
+        config,
+      };
+      const validate = config.validateStatus ?? ((status: number) => status >= 200 && status < 300);
+      if (!validate(response.status)) {
+        throw new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
+      }
+      return response;
+    },
+  });
+
+  return {
+    client,
+    reactions,
+    requests,
+    reply: (value: Reply | Fail) => {
+      next = value;
+    },
+    token: () => token,
+    setPath: (value: string) => {
+      path = value;
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('every request', () => {
+  it('carries the device id, the bearer token and the language', async () => {
+    const { client, requests } = setup();
+    await client.get('/api/user/account');
+    const headers = requests[0]?.headers;
+    expect(headers?.get('x-device-id')).toBe('device-1');
+    expect(headers?.get('Authorization')).toBe('Bearer old-token');
+    expect(headers?.get('Accept-Language')).toBe('ja-JP');
+    expect(requests[0]?.timeout).toBe(REQUEST_TIMEOUT_MS);
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { client, requests } = setup({ token: null });
+    await client.get('/api/client/sys/config');
+    expect(requests[0]?.headers.get('Authorization')).toBeUndefined();
+  });
+});
+
+describe('success', () => {
+  it('unwraps data on code 0', async () => {
+    const { client, reply } = setup();
+    reply({ body: { code: 0, msg: 'ok', data: { token: 't1' } } });
+    await expect(client.post('/api/user/login', {})).resolves.toEqual({ token: 't1' });
+  });
+
+  it('also treats code 200 as success', async () => {
+    const { client, reply } = setup();
+    reply({ body: { code: 200, msg: 'ok', data: [1, 2] } });
+    await expect(client.get('/api/team/get-user-teams')).resolves.toEqual([1, 2]);
+  });
+
+  it('replaces the stored token with a renewed one from the authorization header', async () => {
+    const { client, reply, token } = setup();
+    reply({ body: { code: 0, msg: 'ok', data: null }, headers: { authorization: 'Bearer new-token' } });
+    await client.get('/api/user/account');
+    expect(token()).toBe('new-token');
+  });
+
+  it('keeps the token when the header repeats it', async () => {
+    const { client, reply, token } = setup();
+    reply({ body: { code: 0, msg: 'ok', data: null }, headers: { authorization: 'Bearer old-token' } });
+    await client.get('/api/user/account');
+    expect(token()).toBe('old-token');
+  });
+});
+
+describe('HTTP 401', () => {
+  it('resets the session, says the account was signed out, and reloads after a second', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 401, body: { code: 1010, msg: 'Your sign-in is no longer valid.', data: null } });
+    await expect(client.get('/api/user/account')).rejects.toBeInstanceOf(ApiError);
+    expect(reactions.resetSession).toHaveBeenCalledOnce();
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.session_signed_out' });
+    expect(reactions.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(UNAUTHORISED_RELOAD_DELAY_MS);
+    expect(reactions.reload).toHaveBeenCalledOnce();
+  });
+
+  it('does not reload on the sign-in page', async () => {
+    const { client, reply, reactions } = setup({ path: '/login' });
+    reply({ status: 401, body: { code: 1010, msg: '', data: null } });
+    await expect(client.get('/api/user/account')).rejects.toThrow();
+    vi.advanceTimersByTime(UNAUTHORISED_RELOAD_DELAY_MS);
+    expect(reactions.reload).not.toHaveBeenCalled();
+  });
+
+  it('reacts once to a burst of 401s', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 401, body: { code: 1010, msg: '', data: null } });
+    await Promise.allSettled([client.get('/a'), client.get('/b'), client.get('/c')]);
+    expect(reactions.notify).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(UNAUTHORISED_RELOAD_DELAY_MS);
+    expect(reactions.reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('code 1040, signed in elsewhere', () => {
+  it('shows the server message, resets and goes to sign in', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 401, body: { code: 1040, msg: 'Signed in on another device.', data: null } });
+    await expect(client.get('/api/user/account')).rejects.toMatchObject({ code: 1040, status: 401 });
+    expect(reactions.notify).toHaveBeenCalledWith({ text: 'Signed in on another device.' });
+    expect(reactions.resetSession).toHaveBeenCalledOnce();
+    expect(reactions.goToLogin).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(UNAUTHORISED_RELOAD_DELAY_MS);
+    expect(reactions.reload).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the default text without a server message', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 401, body: { code: 1040, msg: '', data: null } });
+    await expect(client.get('/api/user/account')).rejects.toThrow();
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.logged_in_elsewhere' });
+  });
+
+  it('is recognised in a 200 envelope too', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 200, body: { code: 1040, msg: '', data: null } });
+    await expect(client.get('/api/user/account')).rejects.toThrow();
+    expect(reactions.goToLogin).toHaveBeenCalledOnce();
+  });
+});
+
+describe('HTTP 403', () => {
+  it('goes to /401 without a pop-up', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 403, body: { code: 1003, msg: 'No permission.', data: null } });
+    await expect(client.get('/api/team/user-list')).rejects.toMatchObject({ status: 403 });
+    expect(reactions.goToUnauthorised).toHaveBeenCalledOnce();
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+    expect(reactions.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('network failure', () => {
+  it('says the network failed and resets the session to sign in', async () => {
+    const { client, reply, reactions } = setup();
+    reply('network');
+    await expect(client.get('/api/user/account')).rejects.toMatchObject({ kind: 'network' });
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.network_failed' });
+    expect(reactions.resetSession).toHaveBeenCalledOnce();
+    expect(reactions.goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('has no session to reset for a visitor', async () => {
+    const { client, reply, reactions } = setup({ token: null });
+    reply('network');
+    await expect(client.get('/api/client/sys/config')).rejects.toThrow();
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+  });
+
+  it('does not sign the user out from a background poll', async () => {
+    const { client, reply, reactions } = setup();
+    reply('network');
+    await expect(client.get('/api/user/check-identity', { background: true })).rejects.toThrow();
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+    expect(reactions.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('timeout', () => {
+  it('says the backend request timed out', async () => {
+    const { client, reply, reactions } = setup();
+    reply('timeout');
+    await expect(client.get('/api/slow')).rejects.toMatchObject({ kind: 'timeout' });
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.request_timeout' });
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('other failures', () => {
+  it('show the server message of a business error', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 200, body: { code: 1012, msg: 'Wrong account or password.', data: null } });
+    await expect(client.post('/api/user/login', {})).rejects.toMatchObject({ kind: 'business', code: 1012 });
+    expect(reactions.notify).toHaveBeenCalledWith({ text: 'Wrong account or password.' });
+  });
+
+  it('show "backend interface {code} exception" without a message', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 200, body: { code: 1234, msg: '', data: null } });
+    await expect(client.get('/api/x')).rejects.toThrow();
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.backend_exception', values: { code: 1234 } });
+  });
+
+  it('name the HTTP status when the answer is not an envelope', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 502, body: '<html>Bad gateway</html>' });
+    await expect(client.get('/api/x')).rejects.toMatchObject({ kind: 'http', status: 502 });
+    expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.backend_exception', values: { code: 502 } });
+  });
+
+  it('carry the failing fields of a 400 to the caller', async () => {
+    const { client, reply } = setup();
+    const fields = [{ field: 'name', message: 'validation.too_short' }];
+    reply({ status: 400, body: { code: 1001, msg: 'Some fields are not valid.', data: { fields } } });
+    await expect(client.post('/api/team/create-team', {})).rejects.toMatchObject({ data: { fields } });
+  });
+});
+
+describe('silent URLs', () => {
+  it.each([
+    '/api/chat/agent-send-message',
+    '/api/knowledge/agent-send-message',
+    '/api/agent/counselor-optimize',
+    '/api/agent/set-com-agent-chat-status',
+    '/api/i18n/resource-locale?locale=en_us',
+    '/api/knowledge/save-online-doc',
+  ])('%s never pops a message', async (url) => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 500, body: { code: 1005, msg: 'Backend unknown exception.', data: null } });
+    await expect(client.post(url, {})).rejects.toThrow();
+    expect(reactions.notify).not.toHaveBeenCalled();
+  });
+
+  it('still end the session on a 401, without the message', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 401, body: { code: 1010, msg: '', data: null } });
+    await expect(client.post('/api/chat/agent-send-message', {})).rejects.toThrow();
+    expect(reactions.resetSession).toHaveBeenCalledOnce();
+    expect(reactions.notify).not.toHaveBeenCalled();
+  });
+
+  it('a call marked silent stays quiet too', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 500, body: { code: 1005, msg: 'Backend unknown exception.', data: null } });
+    await expect(client.get('/api/client/sys/config', { silent: true })).rejects.toThrow();
+    expect(reactions.notify).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,36 @@
+import { getLocale } from '../i18n/i18n.ts';
+import { getSession } from '../session/session-store.ts';
+import { readTokenCookie } from '../session/token-cookie.ts';
+import { showNotice } from '../ui/notices.ts';
+import { getDeviceId } from './device-id.ts';
+import { createHttpClient, type HttpReactions } from './http-client.ts';
+
+/** Plain-browser reactions until the UI layer binds messages and in-app navigation. */
+let reactions: HttpReactions = {
+  notify: (notice) => showNotice(notice),
+  resetSession: () => getSession().reset(),
+  goToLogin: () => location.assign('/login'),
+  goToUnauthorised: () => location.assign('/401'),
+  reload: () => location.reload(),
+  currentPath: () => location.pathname,
+};
+
+export function bindHttpReactions(next: Partial<HttpReactions>) {
+  reactions = { ...reactions, ...next };
+}
+
+/** The app's one API client: every feature's `api/` file calls through it. */
+export const http = createHttpClient({
+  getToken: readTokenCookie,
+  setToken: (token) => getSession().setToken(token),
+  getDeviceId,
+  getLocale,
+  reactions: {
+    notify: (notice) => reactions.notify(notice),
+    resetSession: () => reactions.resetSession(),
+    goToLogin: () => reactions.goToLogin(),
+    goToUnauthorised: () => reactions.goToUnauthorised(),
+    reload: () => reactions.reload(),
+    currentPath: () => reactions.currentPath(),
+  },
+});

@@ -1,0 +1,19 @@
+/** Paths and the redirect query shared by the guard, the sign-in page and the HTTP reactions. */
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+export const NOT_FOUND_PATH = '/404';
+export const UNAUTHORISED_PATH = '/401';
+export const REDIRECT_PARAM = 'redirect';
+
+/** `/login?redirect=<where the user wanted to go>`; plain `/login` for the home page. */
+export function loginPathFor(target: string): string {
+  return target === HOME_PATH ? LOGIN_PATH : `${LOGIN_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(target)}`;
+}
+
+/** Only same-site paths may be a redirect target, so a crafted link cannot send the user elsewhere. */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return HOME_PATH;
+  const pathname = value.split(/[?#]/)[0] ?? '';
+  if (pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`) return HOME_PATH;
+  return value;
+}

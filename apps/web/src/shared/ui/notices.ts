@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+import type { HttpNotice } from '../api/http-client.ts';
+
+export type Notice = HttpNotice;
+export type NoticeLevel = 'error' | 'warning' | 'info' | 'success';
+type NoticeHandler = (notice: Notice, level: NoticeLevel) => void;
+
+let handler: NoticeHandler | null = null;
+const pending: [Notice, NoticeLevel][] = [];
+let isDemanded = false;
+const demandListeners = new Set<() => void>();
+
+/**
+ * Raises a notice for the user. Other layers only raise; the UI layer binds how notices look. Until it
+ * has (its code loads on the first notice), notices wait in order.
+ */
+export function showNotice(notice: Notice, level: NoticeLevel = 'error') {
+  if (handler) {
+    handler(notice, level);
+    return;
+  }
+  pending.push([notice, level]);
+  if (!isDemanded) {
+    isDemanded = true;
+    for (const listener of demandListeners) listener();
+  }
+}
+
+/** Answers the function that unbinds. Notices raised before binding are delivered now. */
+export function bindNotices(next: NoticeHandler) {
+  handler = next;
+  for (const [notice, level] of pending.splice(0)) next(notice, level);
+  return () => {
+    if (handler === next) handler = null;
+  };
+}
+
+const subscribe = (listener: () => void) => {
+  demandListeners.add(listener);
+  return () => demandListeners.delete(listener);
+};
+
+/** True once any notice has been raised: the moment to load the component that shows them. */
+export const useNoticesDemanded = () => useSyncExternalStore(subscribe, () => isDemanded);

@@ -1,0 +1,55 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+
+export type SectionItem = { path: string; icon: ReactNode; label: string };
+
+/**
+ * A titled area with its own side menu (account centre, agent workspace, team back office). `back` turns
+ * it into a page of its own, outside the shell, with a way home.
+ */
+export function SectionLayout({
+  title,
+  items,
+  navLabel,
+  back,
+  extra,
+}: {
+  title: string;
+  items: SectionItem[];
+  navLabel: string;
+  back?: { to: string; label: string };
+  extra?: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const selected = items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))?.path;
+  return (
+    <div className={`section-layout${back ? ' section-layout--standalone' : ''}`}>
+      <header className="section-layout__header">
+        {back && (
+          <Link to={back.to} className="section-layout__back">
+            <ArrowLeftOutlined aria-hidden="true" />
+            <span>{back.label}</span>
+          </Link>
+        )}
+        <h1 className="section-layout__title">{title}</h1>
+        {extra && <div className="section-layout__extra">{extra}</div>}
+      </header>
+      <div className="section-layout__body">
+        <nav className="section-layout__nav" aria-label={navLabel}>
+          <Menu
+            mode="inline"
+            selectedKeys={selected ? [selected] : []}
+            items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+            onClick={({ key }) => navigate(key)}
+          />
+        </nav>
+        <main className="section-layout__content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+/** What jsdom lacks and antd expects; imported first by every component test. */
+type MediaListener = (event: MediaQueryListEvent) => void;
+
+export type FakeMediaQuery = MediaQueryList & { emit(matches: boolean): void };
+
+const queries = new Map<string, FakeMediaQuery>();
+let prefersDark = false;
+
+export function setPrefersDark(value: boolean) {
+  prefersDark = value;
+  queries.get('(prefers-color-scheme: dark)')?.emit(value);
+}
+
+function fakeMatchMedia(query: string): FakeMediaQuery {
+  const existing = queries.get(query);
+  if (existing) return existing;
+  const listeners = new Set<MediaListener>();
+  const list = {
+    media: query,
+    matches: query === '(prefers-color-scheme: dark)' ? prefersDark : false,
+    onchange: null,
+    addEventListener: (_: string, listener: MediaListener) => listeners.add(listener),
+    removeEventListener: (_: string, listener: MediaListener) => listeners.delete(listener),
+    addListener: (listener: MediaListener) => listeners.add(listener),
+    removeListener: (listener: MediaListener) => listeners.delete(listener),
+    dispatchEvent: () => true,
+    emit(matches: boolean) {
+      list.matches = matches;
+      for (const listener of listeners) listener({ matches, media: query } as MediaQueryListEvent);
+    },
+  };
+  const fake = list as unknown as FakeMediaQuery;
+  queries.set(query, fake);
+  return fake;
+}
+
+Object.defineProperty(window, 'matchMedia', { writable: true, configurable: true, value: fakeMatchMedia });
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+}
+
+afterEach(() => cleanup());
