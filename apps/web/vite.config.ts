@@ -11,9 +11,10 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 
 /**
  * The contract builds its zod schemas at module level. The web app imports the contract's constants and
- * helpers (locales, cookie names, limits), and a schema it never uses would still run `z.object(...)` at
- * load and drag all of zod (~30 KB gzip) onto the sign-in page. Marking each `export const x = z....`
- * initialiser pure lets the bundler drop the unused ones; schemas the app does use stay as they are.
+ * helpers (locales, cookie names, limits, API paths), and a schema it never uses would still run
+ * `z.object(...)` at load and drag all of zod (~30 KB gzip) onto the sign-in page. Marking each top-level
+ * `const x = call(...)` initialiser pure lets the bundler drop the unused ones; schemas the app does use
+ * stay as they are. Contract modules only build values at the top level, so these calls have no effects.
  */
 function pureContractSchemas(): Plugin {
   return {
@@ -32,7 +33,7 @@ function pureContractSchemas(): Plugin {
           if (declaration?.type !== 'VariableDeclaration') continue;
           for (const declarator of declaration.declarations as Node[]) {
             const init = declarator.init as Node | null;
-            if (init && /^z\s*\./.test(code.slice(init.start, init.end))) inits.push(init);
+            if (init?.type === 'CallExpression') inits.push(init);
           }
         }
         if (!inits.length) return null;

@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-
 import { useIdentityStore } from '../features/account/hooks/identity-store.ts';
 import { useIdentityWatch } from '../features/account/hooks/use-identity-watch.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
+import { routeRolesOf } from '../shared/session/session-user.ts';
 import { FullPageLoading } from '../shared/ui/full-page-loading.tsx';
 import { showNotice, useNoticesDemanded } from '../shared/ui/notices.ts';
 import { decideRoute, type GuardUser, type RouteMeta } from './route-guard.ts';
@@ -34,7 +35,9 @@ export function RootLayout() {
   useIdentityWatch();
   const hasIdentityChanged = useIdentityStore((state) => state.hasChanged);
 
-  const guardUser: GuardUser | null = user ? { roles: user.has_roles, currentTeam: user.current_team } : null;
+  const guardUser: GuardUser | null = user
+    ? { roles: routeRolesOf(user), currentTeam: user.current_team }
+    : null;
   const decision = decideRoute({
     pathname: location.pathname,
     search: location.search,

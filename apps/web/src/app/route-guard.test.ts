@@ -13,7 +13,10 @@ const input = (overrides: Partial<GuardInput>): GuardInput => ({
   ...overrides,
 });
 
-const backOffice: RouteMeta[] = [{ titleKey: 'route.org_admin', requiresTeamManage: true }, { titleKey: 'x' }];
+const backOffice: RouteMeta[] = [
+  { titleKey: 'route.org_admin', requiresTeamManage: true },
+  { titleKey: 'x' },
+];
 
 describe('public paths', () => {
   it.each([
@@ -48,8 +51,18 @@ describe('a visitor without a session', () => {
 
   it('is sent to sign in with the original path and query as redirect', () => {
     expect(
-      decideRoute(input({ pathname: '/projects/space/u1', search: '?tab=docs&x=1', isAuthenticated: false, user: null })),
-    ).toEqual({ action: 'redirect', to: `/login?redirect=${encodeURIComponent('/projects/space/u1?tab=docs&x=1')}` });
+      decideRoute(
+        input({
+          pathname: '/projects/space/u1',
+          search: '?tab=docs&x=1',
+          isAuthenticated: false,
+          user: null,
+        }),
+      ),
+    ).toEqual({
+      action: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/projects/space/u1?tab=docs&x=1')}`,
+    });
   });
 
   it('opening the home page goes to plain /login', () => {
@@ -61,7 +74,9 @@ describe('a visitor without a session', () => {
 
   it('an unknown path also asks to sign in rather than revealing a 404', () => {
     expect(
-      decideRoute(input({ pathname: '/nowhere', isAuthenticated: false, user: null, metas: [{ catchAll: true }] })),
+      decideRoute(
+        input({ pathname: '/nowhere', isAuthenticated: false, user: null, metas: [{ catchAll: true }] }),
+      ),
     ).toEqual({ action: 'redirect', to: '/login?redirect=%2Fnowhere' });
   });
 });
@@ -113,7 +128,9 @@ describe('a signed-in user', () => {
 
   it('with is_super passes every role list', () => {
     const superUser = { ...member, roles: ['is_super'] };
-    expect(decideRoute(input({ user: superUser, metas: [{ roles: ['admin'] }, { roles: ['other'] }] }))).toEqual({
+    expect(
+      decideRoute(input({ user: superUser, metas: [{ roles: ['admin'] }, { roles: ['other'] }] })),
+    ).toEqual({
       action: 'allow',
     });
   });
@@ -122,7 +139,13 @@ describe('a signed-in user', () => {
 describe('the team back office', () => {
   it('opens for team_manage in an organisation team', () => {
     expect(
-      decideRoute(input({ pathname: '/org-admin/index', metas: backOffice, user: { roles: [], currentTeam: orgManager } })),
+      decideRoute(
+        input({
+          pathname: '/org-admin/index',
+          metas: backOffice,
+          user: { roles: [], currentTeam: orgManager },
+        }),
+      ),
     ).toEqual({ action: 'allow' });
   });
 
@@ -137,19 +160,30 @@ describe('the team back office', () => {
   it('refuses a personal team (team_type above 0) even with team_manage', () => {
     const personal = { team_type: 1, team_roles: ['team_manage'] };
     expect(
-      decideRoute(input({ pathname: '/org-admin/index', metas: backOffice, user: { roles: [], currentTeam: personal } })),
+      decideRoute(
+        input({
+          pathname: '/org-admin/index',
+          metas: backOffice,
+          user: { roles: [], currentTeam: personal },
+        }),
+      ),
     ).toEqual({ action: 'redirect', to: '/', messageKey: 'error.no_management_permission' });
   });
 
   it('refuses a user without a current team', () => {
     expect(
-      decideRoute(input({ pathname: '/org-admin/index', metas: backOffice, user: { roles: [], currentTeam: null } })),
+      decideRoute(
+        input({ pathname: '/org-admin/index', metas: backOffice, user: { roles: [], currentTeam: null } }),
+      ),
     ).toMatchObject({ action: 'redirect', to: '/' });
   });
 
   it('checks route roles before the team: a role mismatch is a 404', () => {
     const metas: RouteMeta[] = [{ requiresTeamManage: true, roles: ['admin'] }];
-    expect(decideRoute(input({ pathname: '/org-admin/index', metas }))).toEqual({ action: 'redirect', to: '/404' });
+    expect(decideRoute(input({ pathname: '/org-admin/index', metas }))).toEqual({
+      action: 'redirect',
+      to: '/404',
+    });
   });
 });
 

@@ -6,7 +6,10 @@ import { createQueryClient, Providers } from '../app/providers.tsx';
 import { initI18n } from '../shared/i18n/i18n.ts';
 
 /** Renders a page in the real providers and language, at `path`, without the app's guard. */
-export async function renderPage(element: ReactNode, { locale = 'en-US', path = '/' }: { locale?: Locale; path?: string } = {}) {
+export async function renderPage(
+  element: ReactNode,
+  { locale = 'en-US', path = '/' }: { locale?: Locale; path?: string } = {},
+) {
   await initI18n(locale);
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return render(

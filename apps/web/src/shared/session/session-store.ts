@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { clearUserStorage } from './browser-storage.ts';
-import { pointsOf, type SessionUser } from './session-user.ts';
+import { pointsOf, routeRolesOf, type SessionUser } from './session-user.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from './token-cookie.ts';
 
 type SessionState = {
@@ -34,7 +34,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ token });
   },
   setUser(user) {
-    set({ user, roles: user.has_roles, points: pointsOf(user) });
+    set({ user, roles: routeRolesOf(user), points: pointsOf(user) });
   },
   setPoints(points) {
     set({ points });

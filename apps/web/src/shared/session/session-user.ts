@@ -1,35 +1,8 @@
-/**
- * The signed-in user as `GET /api/user/account` answers it (spec part A section 3).
- * TODO(contract): move to `@tandem/contract/user` once the server publishes the schema there.
- */
-export type CurrentTeam = {
-  team_id: number | string;
-  id?: number | string;
-  name: string;
-  avatar?: string | null;
-  /** Above 0 means the user's personal team. */
-  team_type: number;
-  team_roles: string[];
-};
+import type { AccountUser } from '@tandem/contract/user';
 
-export type SessionUser = {
-  id: number | string;
-  user_name: string;
-  real_name?: string | null;
-  nick_name?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  avatar?: string | null;
-  current_team_id?: number | string | null;
-  current_team?: CurrentTeam | null;
-  current_team_ver?: {
-    numerical_auth?: { points_quota?: { points_quota_surplus_numerical?: number | null } | null } | null;
-  } | null;
-  has_roles: string[];
-  app_role: string[];
-  preference?: { theme_id?: number | null; theme_key?: string | null; language_key?: string | null } | null;
-};
-
+/** The signed-in user as `GET /api/user/account` answers it (spec part A section 3). */
+export type SessionUser = AccountUser;
+export type CurrentTeam = AccountUser['current_team'];
 /** Nickname, then phone, then email (spec part A section 3); the caller supplies the guest name. */
 export function displayNameOf(user: Pick<SessionUser, 'nick_name' | 'phone' | 'email'> | null | undefined) {
   if (!user) return undefined;
@@ -43,6 +16,13 @@ export function pointsOf(user: SessionUser | null | undefined): number | null {
 
 export const TEAM_MANAGE_ROLE = 'team_manage';
 export const SUPER_ROLE = 'is_super';
+
+/** The roles routes are checked against: `has_roles`, plus `is_super` when the account flag says so. */
+export function routeRolesOf(user: Pick<SessionUser, 'has_roles' | 'is_super'>): string[] {
+  return user.is_super && !user.has_roles.includes(SUPER_ROLE)
+    ? [...user.has_roles, SUPER_ROLE]
+    : user.has_roles;
+}
 
 export const isPersonalTeam = (team: Pick<CurrentTeam, 'team_type'>) => team.team_type > 0;
 

@@ -1,11 +1,10 @@
+import { type identityCheckData, USER_API } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
-export const CHECK_IDENTITY_PATH = '/api/user/check-identity';
-
 /** `auth_result` 1: the token in this browser now belongs to `user_id`. */
-export type IdentityCheck = { auth_result: number; user_id: number | string | null; token?: string | null };
+export type IdentityCheck = ReturnType<typeof identityCheckData.parse>;
 
-export const checkIdentity = () => http.get<IdentityCheck>(CHECK_IDENTITY_PATH, { background: true });
+export const checkIdentity = () => http.get<IdentityCheck>(USER_API.checkIdentity, { background: true });
 
 export type IdentityReaction = { syncToken: string | null; identityChanged: boolean };
 

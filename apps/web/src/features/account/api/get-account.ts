@@ -1,7 +1,6 @@
+import { USER_API } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
-
-export const ACCOUNT_PATH = '/api/user/account';
 
 /** The account answer cannot open a session; `messageKey` says why (spec part A sections 4 and 6). */
 export class AccountRejectedError extends Error {
@@ -24,5 +23,5 @@ export function acceptAccount(data: unknown): SessionUser {
 }
 
 export async function getAccount(): Promise<SessionUser> {
-  return acceptAccount(await http.get<unknown>(ACCOUNT_PATH));
+  return acceptAccount(await http.get<unknown>(USER_API.account));
 }

@@ -1,9 +1,8 @@
+import { CODE_PURPOSES, DEFAULT_COUNTRY_CODE, LOGIN_TYPES, USER_API } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
-export const LOGIN_PATH = '/api/user/login';
-
+export { LOGIN_TYPES };
 /** 0: user name and password; 1: user name and a verification code. */
-export const LOGIN_TYPES = { password: 0, code: 1 } as const;
 export type LoginType = (typeof LOGIN_TYPES)[keyof typeof LOGIN_TYPES];
 
 export type LoginPayload = {
@@ -33,4 +32,16 @@ export function buildLoginPayload(
   };
 }
 
-export const login = (payload: LoginPayload) => http.post<{ token: string }>(LOGIN_PATH, payload);
+export const login = (payload: LoginPayload) => http.post<{ token: string }>(USER_API.login, payload);
+
+/** A sign-in code goes to the email or phone the user typed (phones default to dial code 86). */
+export function sendSignInCode(userName: string) {
+  const value = userName.trim();
+  if (value.includes('@'))
+    return http.post<unknown>(USER_API.emailCode, { email: value, type: CODE_PURPOSES.signIn });
+  return http.post<unknown>(USER_API.phoneCode, {
+    phone: value,
+    country_code: DEFAULT_COUNTRY_CODE,
+    type: CODE_PURPOSES.signIn,
+  });
+}

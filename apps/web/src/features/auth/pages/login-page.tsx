@@ -1,9 +1,9 @@
 import { GoogleOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { CODE_LENGTH, EMAIL_MAX } from '@tandem/contract/limits';
+import { CODE_EXPIRY_MS, CODE_LENGTH, CODE_RESEND_WAIT_S, EMAIL_MAX } from '@tandem/contract/limits';
 import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getDeviceId } from '../../../shared/api/device-id.ts';
@@ -14,7 +14,14 @@ import { showNotice } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
 import { startGoogleSignIn } from '../api/google-auth.ts';
-import { buildLoginPayload, LOGIN_TYPES, type LoginFormValues, type LoginType, login } from '../api/login.ts';
+import {
+  buildLoginPayload,
+  LOGIN_TYPES,
+  type LoginFormValues,
+  type LoginType,
+  login,
+  sendSignInCode,
+} from '../api/login.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { FormField } from '../components/form-field.tsx';
 
@@ -187,10 +194,13 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
                 onChange={(event) => update('valid_code', event.target.value)}
                 disabled={isSubmitting}
               />
-              {/* Code delivery arrives with registration in the next issue; say so rather than pretend. */}
-              <Button size="large" onClick={() => showNotice({ key: 'auth.code_coming' }, 'info')}>
-                {t('auth.send_code')}
-              </Button>
+              <SendCodeButton
+                userName={values.user_name ?? ''}
+                onMissingUserName={() => {
+                  setErrors((current) => ({ ...current, user_name: 'auth.user_name_required' }));
+                  document.getElementById(`${idPrefix}-user_name`)?.focus();
+                }}
+              />
             </div>
           )}
         </FormField>
@@ -206,6 +216,54 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
         {t('auth.submit')}
       </Button>
     </form>
+  );
+}
+
+/** Sends a sign-in code to the email or phone typed above, then counts down before a resend. */
+function SendCodeButton({
+  userName,
+  onMissingUserName,
+}: {
+  userName: string;
+  onMissingUserName: () => void;
+}) {
+  const { t } = useTranslation();
+  const [isSending, setIsSending] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  async function send() {
+    if (!userName.trim()) {
+      onMissingUserName();
+      return;
+    }
+    setIsSending(true);
+    try {
+      await sendSignInCode(userName);
+      showNotice({ key: 'auth.code_sent', values: { minutes: CODE_EXPIRY_MS / 60_000 } }, 'success');
+      setSecondsLeft(CODE_RESEND_WAIT_S);
+    } catch {
+      // Reported by the HTTP client (unknown account, resend wait, hourly cap).
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <Button
+      size="large"
+      loading={isSending}
+      disabled={secondsLeft > 0}
+      onClick={send}
+      className="auth__send-code"
+    >
+      {secondsLeft > 0 ? t('auth.resend_in', { seconds: secondsLeft }) : t('auth.send_code')}
+    </Button>
   );
 }
 

@@ -1,0 +1,150 @@
+import '../test/dom-setup.ts';
+import type { AccountUser } from '@tandem/contract/user';
+import { render, screen, waitFor } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http } from '../shared/api/http.ts';
+import { initI18n } from '../shared/i18n/i18n.ts';
+import { getSession } from '../shared/session/session-store.ts';
+import { createQueryClient, Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+const account = (overrides: Partial<AccountUser> = {}): AccountUser => ({
+  id: 7,
+  user_name: 'ada@example.com',
+  real_name: '',
+  nick_name: 'Ada',
+  phone: '',
+  country_code: '86',
+  email: 'ada@example.com',
+  avatar: '',
+  current_team_id: 3,
+  current_team: { team_id: 3, id: 3, name: 'Ada', avatar: '', team_type: 1, team_roles: ['team_manage'] },
+  current_team_ver: {
+    ver_id: 1,
+    ver_name: 'Free',
+    numerical_auth: { points_quota: { points_quota_surplus_numerical: 120 } },
+  },
+  has_roles: ['user'],
+  app_role: ['member'],
+  is_super: false,
+  preference: { theme_id: 6, theme_key: 'system', language_id: 1, language_key: 'en-US' },
+  created_at: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** The API as the tests want it: the account call answers `user`, everything else is a 404. */
+function serveApi(user: unknown) {
+  http.instance.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    const ok = config.url === '/api/user/account';
+    const response = {
+      data: ok ? { code: 0, msg: 'ok', data: user } : { code: 1002, msg: 'Not found', data: null },
+      status: ok ? 200 : 404,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (ok) return response;
+    throw new AxiosError('Not found', AxiosError.ERR_BAD_REQUEST, config, null, response);
+  };
+}
+
+async function openApp(path: string) {
+  window.history.replaceState(null, '', path);
+  await initI18n('en-US');
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </Providers>,
+  );
+}
+
+beforeEach(() => {
+  getSession().reset();
+});
+
+afterEach(() => {
+  getSession().reset();
+});
+
+describe('a visitor', () => {
+  it('opening a signed-in page lands on sign-in with the way back', async () => {
+    serveApi(null);
+    await openApp('/projects/space/abc?tab=docs');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/projects/space/abc?tab=docs');
+    await waitFor(() => expect(document.title).toBe('Sign in - Tandem'));
+  });
+
+  it('may open a public page', async () => {
+    serveApi(null);
+    await openApp('/join-team/INVITE1');
+    expect(await screen.findByRole('heading', { name: 'Join a team' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/join-team/INVITE1');
+  });
+});
+
+describe('a signed-in user', () => {
+  it('gets the shell once the account has loaded, with / going to Discover', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/');
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(getSession().points).toBe(120);
+    await waitFor(() => expect(document.title).toBe('Discover - Tandem'));
+  });
+
+  it('opening /login is sent home', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+  });
+
+  it('an unknown path is replaced by /404', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/no/such/page');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/404');
+  });
+
+  it('an unknown agent page falls back to agent creation', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/agent/index/whatever');
+    expect(await screen.findByRole('heading', { name: 'Create and configure', level: 1 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/agent/index/creation');
+  });
+
+  it('in a personal team is turned away from the back office', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/org-admin');
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('No management permission.')).toBeTruthy();
+  });
+
+  it('managing an organisation team reaches the back office', async () => {
+    getSession().setToken('token-1');
+    const team = { team_id: 4, id: 4, name: 'Acme', avatar: '', team_type: 0, team_roles: ['team_manage'] };
+    serveApi(account({ current_team: team, current_team_id: 4 }));
+    await openApp('/org-admin');
+    expect(await screen.findByRole('heading', { name: 'Team settings', level: 1 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/org-admin/index');
+  });
+
+  it('whose account answer lacks app_role is signed out with "no permission"', async () => {
+    getSession().setToken('token-1');
+    const { app_role: _, ...withoutAppRole } = account();
+    serveApi(withoutAppRole);
+    await openApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByText('No permission.')).toBeTruthy();
+    expect(getSession().token).toBeNull();
+  });
+});
