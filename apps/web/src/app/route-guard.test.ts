@@ -83,7 +83,15 @@ describe('a visitor without a session', () => {
 
 describe('a signed-in user', () => {
   it('opening /login goes home', () => {
-    expect(decideRoute(input({ pathname: '/login', search: '?redirect=/x' }))).toEqual({
+    expect(decideRoute(input({ pathname: '/login' }))).toEqual({ action: 'redirect', to: '/' });
+  });
+
+  it('on /login with a redirect goes back to that page (signing in returns the user where they were)', () => {
+    expect(decideRoute(input({ pathname: '/login', search: '?redirect=%2Fchat%3Fa%3D1' }))).toEqual({
+      action: 'redirect',
+      to: '/chat?a=1',
+    });
+    expect(decideRoute(input({ pathname: '/login', search: '?redirect=//evil.example' }))).toEqual({
       action: 'redirect',
       to: '/',
     });

@@ -1,5 +1,12 @@
 import { matchPath } from 'react-router';
-import { HOME_PATH, LOGIN_PATH, loginPathFor, NOT_FOUND_PATH } from '../shared/routing/paths.ts';
+import {
+  HOME_PATH,
+  LOGIN_PATH,
+  loginPathFor,
+  NOT_FOUND_PATH,
+  REDIRECT_PARAM,
+  safeRedirectTarget,
+} from '../shared/routing/paths.ts';
 import { type CurrentTeam, canManageTeam, SUPER_ROLE } from '../shared/session/session-user.ts';
 
 /** What a route declares about itself, in its `handle`. */
@@ -64,7 +71,10 @@ export function hasRouteRoles(userRoles: readonly string[], metas: GuardInput['m
 export function decideRoute({ pathname, search, isAuthenticated, user, metas }: GuardInput): GuardDecision {
   const isPublic = isPublicPath(pathname);
   if (!isAuthenticated) return isPublic ? allow : redirect(loginPathFor(`${pathname}${search}`));
-  if (matchPath(LOGIN_PATH, pathname)) return redirect(HOME_PATH);
+  // Signed in on /login: home, or back to the page that sent the user to sign in.
+  if (matchPath(LOGIN_PATH, pathname)) {
+    return redirect(safeRedirectTarget(new URLSearchParams(search).get(REDIRECT_PARAM)));
+  }
   if (isPublic) return allow;
   // Authenticated routes exist only once the user information has loaded.
   if (!user) return { action: 'load-user' };

@@ -14,6 +14,7 @@ import {
 import { LOCALE_NAMES, LOCALES, type Locale, type ThemeMode } from '@tandem/contract/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/logout.ts';
@@ -29,6 +30,7 @@ const LOCALE_PREFIX = 'locale:';
 const THEME_PREFIX = 'theme:';
 const ROUTE_PREFIX = 'route:';
 const DIALOG_PREFIX = 'dialog:';
+const MENU_CLASS = 'user-menu__menu';
 
 const selectedMark = (isSelected: boolean) =>
   isSelected ? <CheckOutlined className="user-menu__check" aria-hidden="true" /> : null;
@@ -53,7 +55,32 @@ export function UserMenu({
   const setThemeMode = useThemeStore((state) => state.setMode);
   const config = useClientConfig();
 
+  const [isOpen, setIsOpen] = useState(false);
   const name = displayNameOf(user) ?? t('common.guest');
+
+  const trigger = useRef<HTMLButtonElement | null>(null);
+
+  // Keyboard users land in the menu, where arrow keys move; closing it brings them back to the button
+  // unless they clicked somewhere else on purpose.
+  useEffect(() => {
+    if (isOpen) {
+      const frame = requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`.${MENU_CLASS}`)?.focus(),
+      );
+      return () => cancelAnimationFrame(frame);
+    }
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (
+        !focused ||
+        focused === document.body ||
+        focused.closest('.ant-dropdown, .ant-dropdown-menu-submenu-popup')
+      ) {
+        trigger.current?.focus();
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
   const teamName = user?.current_team?.name;
 
   function confirmLogout() {
@@ -137,6 +164,7 @@ export function UserMenu({
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setIsOpen(false);
     if (key.startsWith(LOCALE_PREFIX)) void changeLocale(key.slice(LOCALE_PREFIX.length) as Locale);
     else if (key.startsWith(THEME_PREFIX)) setThemeMode(key.slice(THEME_PREFIX.length) as ThemeMode);
     else if (key.startsWith(ROUTE_PREFIX)) void navigate(key.slice(ROUTE_PREFIX.length));
@@ -152,8 +180,9 @@ export function UserMenu({
     <Dropdown
       trigger={['click']}
       placement="topLeft"
-      autoFocus
-      menu={{ items, onClick, className: 'user-menu__menu' }}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+      menu={{ items, onClick, className: MENU_CLASS }}
       popupRender={(menu) => (
         <div className="user-menu__panel">
           <div className="user-menu__header">
@@ -174,6 +203,7 @@ export function UserMenu({
       )}
     >
       <button
+        ref={trigger}
         type="button"
         className={`user-menu__trigger${collapsed ? ' user-menu__trigger--collapsed' : ''}`}
         aria-label={t('user_menu.open', { name })}

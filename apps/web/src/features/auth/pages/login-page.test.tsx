@@ -63,6 +63,17 @@ describe('the sign-in page', () => {
   });
 });
 
+describe('sending a sign-in code', () => {
+  it('asks for the email or phone first, and the reminder goes once it is typed', async () => {
+    await renderPage(<LoginPage />, { path: '/login' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Verification code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please enter your email or phone number.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email or phone'), { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText('Please enter your email or phone number.')).toBeNull();
+  });
+});
+
 describe('the sign-in rules', () => {
   it('want a 6-digit code for a code sign-in', () => {
     expect(validateLogin({ user_name: 'a@b.co', valid_code: '12345' }, 1)).toEqual({

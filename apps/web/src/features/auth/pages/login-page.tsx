@@ -112,8 +112,9 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
   function update(field: FieldName, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    // Once the user has tried to submit, errors clear as soon as a field becomes valid.
+    // Once the user has tried to submit, errors follow the values; before that, typing clears a field's error.
     if (wasSubmitted) setErrors(validateLogin(next, loginType));
+    else if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
   async function submit(event: FormEvent) {
