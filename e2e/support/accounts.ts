@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+
+export const PASSWORD = 'Secret123';
+
+export async function latestCode(request: APIRequestContext, to: string): Promise<string> {
+  const response = await request.get('/api/dev/outbox?page_size=50');
+  const item = (await response.json()).data.data.find((m: { to: string }) => m.to === to);
+  if (!item?.code) throw new Error(`no code in the outbox for ${to}`);
+  return item.code;
+}
+
+/** A registered account, made through the product's own calls (code read from the dev outbox). */
+export async function registerAccount(request: APIRequestContext) {
+  const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
+  const sent = await request.post('/api/user/get-sys-email-code', { data: { email, type: 1 } });
+  if (!sent.ok()) throw new Error(await sent.text());
+  const registered = await request.post('/api/user/register', {
+    data: { email, valid_code: await latestCode(request, email), password: PASSWORD, agree: true },
+  });
+  if (!registered.ok()) throw new Error(await registered.text());
+  return { email, password: PASSWORD };
+}

@@ -1,0 +1,13 @@
+import enUS from '../../packages/contract/src/locales/en-US.json' with { type: 'json' };
+import jaJP from '../../packages/contract/src/locales/ja-JP.json' with { type: 'json' };
+import zhCN from '../../packages/contract/src/locales/zh-CN.json' with { type: 'json' };
+import zhTW from '../../packages/contract/src/locales/zh-TW.json' with { type: 'json' };
+
+/** The product's own catalogues, so specs assert the text a user reads in each language. */
+export const MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW, 'ja-JP': jaJP };
+export type LocaleTag = keyof typeof MESSAGES;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A button's accessible name; antd spaces out two-character Chinese labels ("登 录"). */
+export const buttonName = (text: string) => new RegExp(`^${[...text].map(escape).join('\\s?')}$`);
