@@ -7,7 +7,7 @@ import zhTW from '../../packages/contract/src/locales/zh-TW.json' with { type: '
 export const MESSAGES = { 'en-US': enUS, 'zh-CN': zhCN, 'zh-TW': zhTW, 'ja-JP': jaJP };
 export type LocaleTag = keyof typeof MESSAGES;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A button's accessible name; antd spaces out two-character Chinese labels ("登 录"). */
-export const buttonName = (text: string) => new RegExp(`^${[...text].map(escape).join('\\s?')}$`);
+export const buttonName = (text: string) => new RegExp(`^${[...text].map(escapeRegExp).join('\\s?')}$`);
