@@ -3,7 +3,7 @@ import type { AccountUser } from '@tandem/contract/user';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../shared/api/http.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { getSession } from '../shared/session/session-store.ts';
@@ -50,21 +50,30 @@ function serveApi(user: unknown) {
   };
 }
 
+let router: ReturnType<typeof createAppRouter> | undefined;
+
 async function openApp(path: string) {
   window.history.replaceState(null, '', path);
   await initI18n('en-US');
+  router = createAppRouter();
   render(
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={router} />
     </Providers>,
   );
 }
+
+// The first visit to each page compiles its lazy chunk, which can take a while on a cold test run.
+const LAZY_PAGE = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   getSession().reset();
 });
 
 afterEach(() => {
+  // A router left running would keep navigating the shared window history during the next test.
+  router?.dispose();
   getSession().reset();
 });
 
@@ -72,7 +81,7 @@ describe('a visitor', () => {
   it('opening a signed-in page lands on sign-in with the way back', async () => {
     serveApi(null);
     await openApp('/projects/space/abc?tab=docs');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/projects/space/abc?tab=docs');
     await waitFor(() => expect(document.title).toBe('Sign in - Tandem'));
@@ -81,7 +90,7 @@ describe('a visitor', () => {
   it('may open a public page', async () => {
     serveApi(null);
     await openApp('/join-team/INVITE1');
-    expect(await screen.findByRole('heading', { name: 'Join a team' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join a team' }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/join-team/INVITE1');
   });
 });
@@ -91,7 +100,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
     expect(getSession().points).toBe(120);
@@ -102,14 +111,16 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
   });
 
   it('an unknown path is replaced by /404', async () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/no/such/page');
-    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sorry, the page you visited does not exist.', {}, LAZY_PAGE),
+    ).toBeTruthy();
     expect(window.location.pathname).toBe('/404');
   });
 
@@ -117,7 +128,9 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/agent/index/whatever');
-    expect(await screen.findByRole('heading', { name: 'Create and configure', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Create and configure', level: 1 }, LAZY_PAGE),
+    ).toBeTruthy();
     expect(window.location.pathname).toBe('/agent/index/creation');
   });
 
@@ -125,8 +138,8 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
-    expect(await screen.findByText('No management permission.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByText('No management permission.', {}, LAZY_PAGE)).toBeTruthy();
   });
 
   it('managing an organisation team reaches the back office', async () => {
@@ -134,7 +147,7 @@ describe('a signed-in user', () => {
     const team = { team_id: 4, id: 4, name: 'Acme', avatar: '', team_type: 0, team_roles: ['team_manage'] };
     serveApi(account({ current_team: team, current_team_id: 4 }));
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Team settings', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team settings', level: 1 }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/org-admin/index');
   });
 
@@ -143,8 +156,8 @@ describe('a signed-in user', () => {
     const { app_role: _, ...withoutAppRole } = account();
     serveApi(withoutAppRole);
     await openApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(await screen.findByText('No permission.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByText('No permission.', {}, LAZY_PAGE)).toBeTruthy();
     expect(getSession().token).toBeNull();
   });
 });

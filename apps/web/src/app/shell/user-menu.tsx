@@ -12,7 +12,6 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { LOCALE_NAMES, LOCALES, type Locale, type ThemeMode } from '@tandem/contract/i18n';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +45,6 @@ export function UserMenu({
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = useSessionStore((state) => state.user);
   const points = useSessionStore((state) => state.points);
   const resetSession = useSessionStore((state) => state.reset);
@@ -92,7 +90,6 @@ export function UserMenu({
       cancelText: t('common.cancel'),
       onOk: async () => {
         await signOut(resetSession);
-        queryClient.clear();
         await navigate('/login', { replace: true });
       },
     });

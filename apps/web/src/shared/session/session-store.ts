@@ -19,9 +19,11 @@ type SessionState = {
 const resetListeners = new Set<() => void>();
 
 /** Lets other layers (query cache, realtime connection) drop their state when the session ends. */
-export function onSessionReset(listener: () => void) {
+export function onSessionReset(listener: () => void): () => void {
   resetListeners.add(listener);
-  return () => resetListeners.delete(listener);
+  return () => {
+    resetListeners.delete(listener);
+  };
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
