@@ -17,6 +17,7 @@ import {
 import { BrandMark } from '../../shared/ui/brand-mark.tsx';
 import { type ShellDialog, ShellDialogs } from './shell-dialogs.tsx';
 import { UserMenu } from './user-menu.tsx';
+import './shell.css';
 
 const NAV_ITEMS = [
   { key: '/dashboard', icon: <CompassOutlined />, labelKey: 'nav.discover' },

@@ -3,6 +3,7 @@ import { Button, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountCentreDialog } from '../../features/account/components/account-centre-dialog.tsx';
+import '../../shared/ui/coming-soon.css';
 
 export type ShellDialog = 'account' | 'team_invitation' | 'create_team' | 'join_team';
 

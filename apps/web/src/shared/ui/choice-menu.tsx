@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import './choice-menu.css';
 
 export type Choice<K extends string> = { key: K; label: ReactNode; icon?: ReactNode; lang?: string };
 

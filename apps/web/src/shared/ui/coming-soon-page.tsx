@@ -30,6 +30,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StandaloneFrame } from './standalone-frame.tsx';
+import './coming-soon.css';
 
 /** Features whose screens arrive in later issues; each has `route.<feature>` and `coming_soon.<feature>`. */
 const FEATURE_ICONS = {

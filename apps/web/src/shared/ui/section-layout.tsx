@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import './section-layout.css';
 
 export type SectionItem = { path: string; icon: ReactNode; label: string };
 

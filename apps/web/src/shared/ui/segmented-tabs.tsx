@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import './segmented-tabs.css';
 
 export type SegmentedTab<K extends string> = { key: K; label: ReactNode; panel: ReactNode };
 

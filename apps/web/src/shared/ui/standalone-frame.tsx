@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BrandMark } from './brand-mark.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { ThemeSwitcher } from './theme-switcher.tsx';
+import './standalone-frame.css';
 
 /** A page outside the application shell: brand at the top left, language and theme at the top right. */
 export function StandaloneFrame({ children }: { children: ReactNode }) {

@@ -7,6 +7,8 @@ import { changeLocale, useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { themeModesOf, useClientConfig } from '../../../shared/system/client-config.ts';
 import { useThemeStore } from '../../../shared/theme/theme-store.ts';
 import { THEME_ICONS, themeOptions } from '../../../shared/ui/theme-switcher.tsx';
+import '../../../shared/ui/coming-soon.css';
+import './account-centre.css';
 
 type Section = 'account' | 'preferences' | 'subscription' | 'bill';
 

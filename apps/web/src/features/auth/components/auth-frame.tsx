@@ -5,6 +5,7 @@ import { themeModesOf, useClientConfig } from '../../../shared/system/client-con
 import { BrandMark } from '../../../shared/ui/brand-mark.tsx';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
 import { ThemeSwitcher } from '../../../shared/ui/theme-switcher.tsx';
+import './auth-frame.css';
 
 const BRAND_POINTS = [
   { key: 'auth.brand_point_chat', icon: <MessageOutlined /> },

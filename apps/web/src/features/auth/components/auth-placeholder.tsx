@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthFrame } from './auth-frame.tsx';
+import '../../../shared/ui/coming-soon.css';
 
 /** A sign-in family page whose form arrives in the next issue, in the same frame as sign-in. */
 export function AuthPlaceholder({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './form-field.css';
 
 export type FieldControlProps = {
   id: string;

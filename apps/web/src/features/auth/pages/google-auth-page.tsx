@@ -6,6 +6,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { finishGoogleSignIn } from '../api/google-auth.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
+import '../../../shared/ui/coming-soon.css';
 
 /** Google sends the browser back here with a code, as a path segment or as `?code=`. */
 export function GoogleAuthPage() {

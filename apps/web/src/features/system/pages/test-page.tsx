@@ -7,6 +7,7 @@ import { http } from '../../../shared/api/http.ts';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { useThemeStore } from '../../../shared/theme/theme-store.ts';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
+import './test-page.css';
 
 const HEALTH_PATH = '/api/health';
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { manageableTeams, userTeamsQuery } from '../api/get-user-teams.ts';
 import { switchTeam } from '../api/switch-team.ts';
+import './team-switcher.css';
 
 /** Switching team reloads the back office for the new team (spec part A section 4). */
 export function TeamSwitcher() {
