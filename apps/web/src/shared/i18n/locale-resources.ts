@@ -47,7 +47,14 @@ export async function loadDayjsLocale(locale: Locale) {
   return DAYJS_LOCALE_NAMES[locale];
 }
 
-/** dayjs serves antd's date pickers, which no first page shows: set its locale without loading it early. */
+let isDayjsLoaded = false;
+
+/**
+ * dayjs serves antd's date pickers, which no first page shows: it is loaded only for a language other
+ * than its built-in English, or to switch back to English once it has been loaded.
+ */
 export function setDayjsLocale(name: string) {
+  if (name === DAYJS_LOCALE_NAMES['en-US'] && !isDayjsLoaded) return;
+  isDayjsLoaded = true;
   void import('dayjs').then(({ default: dayjs }) => dayjs.locale(name));
 }
