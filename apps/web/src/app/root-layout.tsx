@@ -104,7 +104,8 @@ function UserLoading() {
 
 /** A thin bar while a lazy page or the session loads, so a click never looks ignored. */
 function NavigationProgress() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
-  return <div className="navigation-progress" role="progressbar" aria-label="Loading" />;
+  return <div className="navigation-progress" role="progressbar" aria-label={t('common.loading')} />;
 }
