@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -9,6 +8,8 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { RequestLog } from './platform/http/request-log.ts';
+import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/security-headers.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
 
@@ -29,6 +30,7 @@ export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => {
@@ -41,13 +43,10 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (deps.ready && request.url.startsWith('/api/')) await deps.ready;
-  });
-
   const spa = readSpaBundle(config.webDistDir);
-  await app.register(fastifyHelmet, {
+  const isHttpsOnly = config.env === 'production';
+  const apiHeaders = apiSecurityHeaders(isHttpsOnly);
+  const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -63,8 +62,21 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: config.env === 'production',
+    strictTransportSecurity: isHttpsOnly,
   });
+
+  // Synchronous hooks: an async hook costs a promise per request on every call.
+  let isReady = !deps.ready;
+  deps.ready?.then(() => {
+    isReady = true;
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const isApi = request.url.startsWith('/api/');
+    reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
+    if (isApi && !isReady && deps.ready) deps.ready.then(() => done(), done);
+    else done();
+  });
+
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const { db } = deps.database;

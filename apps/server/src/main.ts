@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import type pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -42,6 +43,7 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    (app.log as unknown as pino.Logger).flush();
   });
 
   await app.listen({ host: config.host, port: config.port });

@@ -75,3 +75,23 @@ function openPostgres(url: string, poolSize = 10): Database {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * A database check for health probes: concurrent callers share one ping, and a success is trusted
+ * for `maxAgeMs`, so a load balancer polling hard costs one query a second, not one per request.
+ */
+export function createDatabaseProbe(db: Db, maxAgeMs = 1000) {
+  let lastSuccessAt = Number.NEGATIVE_INFINITY;
+  let inFlight: Promise<void> | undefined;
+  return function check(): Promise<void> {
+    if (performance.now() - lastSuccessAt < maxAgeMs) return Promise.resolve();
+    inFlight ??= ping(db)
+      .then(() => {
+        lastSuccessAt = performance.now();
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+}

@@ -6,7 +6,7 @@ import { API, type ClientConfigData, clientConfigData, healthData } from '@tande
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { type Database, ping } from '../../db/client.ts';
+import { createDatabaseProbe, type Database } from '../../db/client.ts';
 import { SERVER_VERSION } from '../../paths.ts';
 import { ok } from '../../platform/http/envelope.ts';
 
@@ -14,8 +14,9 @@ export type SystemDeps = { config: Config; database: Database };
 
 /** Public calls that need no session: health, translations and the client's configuration. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { config, database }) => {
+  const checkDatabase = createDatabaseProbe(database.db);
   app.get(API.health.path, { schema: { response: { 200: envelope(healthData) } } }, async () => {
-    await ping(database.db);
+    await checkDatabase();
     return ok({ status: 'ok' as const, database: database.kind, version: SERVER_VERSION });
   });
 

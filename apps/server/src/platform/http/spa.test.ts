@@ -53,6 +53,7 @@ describe('serving the built web app', () => {
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
     expect(response.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('keeps API 404s as JSON envelopes', async () => {
