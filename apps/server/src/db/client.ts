@@ -43,11 +43,11 @@ function openPglite(dataDir: string | undefined): Database {
     mkdirSync(path, { recursive: true });
   }
   const client = new PGlite(path);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteDb = drizzlePglite({ client, schema });
   return {
-    db,
+    db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
 }

@@ -72,10 +72,11 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<number> 
       })
       .returning({ id: users.id });
     if (!user) throw new AppError('OPERATION_FAILED');
-    const displayName = address.kind === 'email' ? address.email.split('@')[0] : address.phone.slice(-4);
+    const displayName =
+      address.kind === 'email' ? (address.email.split('@')[0] ?? address.email) : address.phone.slice(-4);
     const [team] = await tx
       .insert(teams)
-      .values({ name: `${displayName}`, teamType: PERSONAL_TEAM_TYPE, ownerId: user.id })
+      .values({ name: displayName, teamType: PERSONAL_TEAM_TYPE, ownerId: user.id })
       .returning({ id: teams.id });
     if (!team) throw new AppError('OPERATION_FAILED');
     await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, teamRoles: OWNER_TEAM_ROLES });

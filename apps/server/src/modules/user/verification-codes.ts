@@ -16,6 +16,12 @@ export type CodeTarget = { channel: 'email' | 'sms'; target: string; purpose: nu
 
 const HOUR_MS = 60 * 60 * 1000;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Requests for one address take turns until their transaction ends. */
+const lockAddress = (tx: Tx, target: CodeTarget) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${target.target}`}))`);
+
 /**
  * Issues a code for an address, or refuses: one per address and purpose every 60 s (so signing in
  * right after registering works), a capped number per IP an
@@ -25,7 +31,7 @@ export async function issueCode(db: Db, target: CodeTarget, ipAddress: string): 
   const code = newNumericCode(CODE_LENGTH);
   const codeHash = await hash(code);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${target.target}`}))`);
+    await lockAddress(tx, target);
     const now = Date.now();
     const [latest] = await tx
       .select({ createdAt: verificationCodes.createdAt })
@@ -61,7 +67,7 @@ export async function issueCode(db: Db, target: CodeTarget, ipAddress: string): 
 /** Uses up the address's latest live code if `code` matches it; five wrong tries burn it. */
 export async function consumeCode(db: Db, target: CodeTarget, code: string): Promise<void> {
   const isValid = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${target.target}`}))`);
+    await lockAddress(tx, target);
     const [live] = await tx
       .select()
       .from(verificationCodes)
