@@ -163,3 +163,159 @@ export const USER_API = {
   heartbeat: '/api/user/user-heartbeat',
   checkIdentity: '/api/user/check-identity',
 } as const;
+
+/* ----------------------------------------------------------------------------------------------
+ * Password reset (/forget and account settings), email and phone change, profile, deletion,
+ * preferences, devices, uploads and third-party sign-in. Paths are the spec's; payloads the spec
+ * does not show are designed here and listed in the README's API notes.
+ * -------------------------------------------------------------------------------------------- */
+
+/** An address to send a code to or find an account by: `{email}` or `{phone, country_code}`. */
+export const addressBody = z.union([z.object({ email }), phoneWithCountry]);
+export type AddressBody = z.infer<typeof addressBody>;
+
+/** One-step reset: the code sent with type 3 plus the new password. Ends every session. */
+export const resetPasswordByCodeBody = addressBody.and(z.object({ valid_code: verificationCode, password }));
+
+/** Step 1 of /forget: trade the type-3 code for a reset token (10 minutes, single use). */
+export const getResetTokenBody = addressBody.and(z.object({ valid_code: verificationCode }));
+export const resetTokenData = z.object({ reset_token: z.string() });
+const resetToken = z.string().trim().min(16).max(128);
+
+/** Step 2 of /forget: the new password with the reset token. Ends every session. */
+export const resetPasswordByTokenBody = z.object({ reset_token: resetToken, password });
+
+/** Email change step 2 (code of type 2 sent to the current email) and phone change likewise. */
+export const getResetEmailTokenBody = z.object({ valid_code: verificationCode });
+export const getResetPhoneTokenBody = z.object({ valid_code: verificationCode });
+
+/** Email change step 4: the reset token, the new email and the code sent to it. */
+export const resetBindEmailBody = z.object({ reset_token: resetToken, email, valid_code: verificationCode });
+/** Bind an email when the account has none: the new email and its code. */
+export const bindNewEmailBody = z.object({ email, valid_code: verificationCode });
+/** Phone rebind: the reset token, the new phone and the code sent to it. */
+export const resetBindPhoneBody = phoneWithCountry.and(
+  z.object({ reset_token: resetToken, valid_code: verificationCode }),
+);
+/** Bind a phone when the account has none. */
+export const bindNewPhoneBody = phoneWithCountry.and(z.object({ valid_code: verificationCode }));
+
+/** Nickname and/or avatar; the avatar is a URL this server answered from an upload. */
+export const updateBaseUserInfoBody = z
+  .object({
+    nick_name: nickName.optional(),
+    avatar: z
+      .string()
+      .trim()
+      .max(512)
+      .regex(/^\/api\/upload\/files\/[\w.-]+$/, 'not an uploaded image')
+      .optional(),
+  })
+  .refine((v) => v.nick_name !== undefined || v.avatar !== undefined, {
+    message: 'required',
+    path: ['nick_name'],
+  });
+
+/** Delete account: the account's own email, or its phone when it has no email. */
+export const deleteUserBody = z.union([
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .max(EMAIL_MAX * 2),
+  }),
+  z.object({ phone: z.string().trim().max(20) }),
+]);
+
+/** Preference options: languages (id, key, name) and themes (4 light, 5 dark, 6 system). */
+export const preferenceOption = z.object({ id: z.number().int(), key: z.string(), name: z.string() });
+export const preferenceConfigsData = z.object({
+  language: z.array(preferenceOption),
+  theme: z.array(preferenceOption),
+});
+export const userPreferenceData = preference;
+export const updatePreferenceBody = z
+  .object({
+    theme_id: z.union([z.literal(4), z.literal(5), z.literal(6)]).optional(),
+    language_id: z.number().int().min(1).max(4).optional(),
+  })
+  .refine((v) => v.theme_id !== undefined || v.language_id !== undefined, {
+    message: 'required',
+    path: ['theme_id'],
+  });
+
+/** One signed-in device (spec section 3), with where it was last seen. */
+export const device = z.object({
+  device_id: z.string(),
+  device_name: z.string(),
+  last_login_time: z.string(),
+  ip_address: z.string(),
+  location: z.string(),
+  status: z.number().int(),
+  is_current: z.boolean(),
+});
+export type Device = z.infer<typeof device>;
+export const deviceListBody = z.object({
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(100).default(10),
+});
+export const logoutDeviceBody = z.object({ device_id: deviceId });
+export const logoutAllDeviceBody = z.object({ except_current: z.literal(1).default(1) });
+
+/** An uploaded file: its id and the URL it is served from. */
+export const uploadedFile = z.object({ id: z.string(), file: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFile>;
+/** A cropped avatar sent as base64 (with or without a data: prefix). */
+export const base64ImageBody = z.object({
+  data: z
+    .string()
+    .min(1)
+    .max(8 * 1024 * 1024),
+  fileExt: z.enum(['jpeg', 'jpg', 'png']),
+  fileName: safeText(255).optional(),
+});
+
+/** Third-party sign-in: the start answers the provider's URL; the callback trades its code. */
+export const websiteAuthData = z.object({ url: z.string() });
+export const websiteAuthInfoBody = z.object({
+  google_code: z.string().trim().min(1).max(2048),
+  state: z.string().trim().min(1).max(256),
+});
+
+export const RESET_API = {
+  resetPasswordByCode: '/api/user/reset-pwd-by-code',
+  getResetToken: '/api/user/get-reset-token',
+  resetPasswordByToken: '/api/user/reset-pwd-by-token',
+  getResetEmailToken: '/api/user/get-reset-email-token',
+  resetBindEmail: '/api/user/get-reset-bind-email',
+  bindNewEmail: '/api/user/bind-new-email',
+  getResetPhoneToken: '/api/user/get-reset-phone-token',
+  resetBindPhone: '/api/user/get-reset-bind-phone',
+  bindNewPhone: '/api/user/bind-new-phone',
+} as const;
+
+export const PROFILE_API = {
+  updateBaseUserInfo: '/api/user/update-base-user-info',
+  deleteUser: '/api/user/delete-user',
+  preferenceConfigs: '/api/user/get-preference-configs',
+  getPreference: '/api/user/get-user-preference',
+  updatePreference: '/api/user/update-user-preference',
+} as const;
+
+export const DEVICE_API = {
+  list: '/api/device/get-user-device',
+  logout: '/api/device/logout-device',
+  logoutAll: '/api/device/logout-all-device',
+} as const;
+
+export const UPLOAD_API = {
+  image: '/api/upload/upload_img',
+  base64Image: '/api/upload/upload_base64_img',
+  file: '/api/upload/upload_file',
+  files: '/api/upload/files',
+} as const;
+
+export const OAUTH_API = {
+  start: '/api/google/website-auth',
+  callback: '/api/google/website-auth-info',
+} as const;
