@@ -5,7 +5,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { deviceRoutes } from './modules/device/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { RequestLog } from './platform/http/request-log.ts';
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppDeps) {
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   await app.register(systemRoutes, { config, database: deps.database });
   await app.register(userRoutes, { db, messenger });
+  await app.register(accountRoutes, { db });
+  await app.register(deviceRoutes, { db });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

@@ -95,3 +95,11 @@ export function createDatabaseProbe(db: Db, maxAgeMs = 1000) {
     return inFlight;
   };
 }
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite raise it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -15,12 +15,15 @@ export const sessions = pgTable(
     deviceName: text('device_name').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
+    /** City and region of the sign-in address, from the offline GeoIP database; '' when unknown. */
     location: text('location').notNull().default(''),
+    /** ISO 3166 country of the sign-in address, named in the reader's language when listed. */
+    countryCode: text('country_code').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** logout (by the user on this device), remote (from another device), replaced, deleted. */
+    /** logout (on this device), remote (from another device), replaced, credentials (password, email or phone changed), deleted. */
     endReason: text('end_reason'),
   },
   (t) => [

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
-const themeKeyOf = (themeId: number) =>
+export const themeKeyOf = (themeId: number) =>
   (Object.entries(THEME_IDS).find(([, id]) => id === themeId)?.[0] ?? 'system') as ThemeMode;
 
 /** Language ids of the preference calls: the position in the locale list, from 1. */

@@ -38,6 +38,12 @@ export function addressFromUserName(userName: string, countryCode?: string): Add
       };
 }
 
+/** The address of a `{email}` or `{phone, country_code}` payload. */
+export const addressOfBody = (body: { email: string } | { phone: string; country_code: string }): Address =>
+  'email' in body
+    ? { kind: 'email', email: body.email }
+    : { kind: 'phone', phone: body.phone, countryCode: body.country_code };
+
 export async function findUserByAddress(db: Db, address: Address) {
   const where =
     address.kind === 'email'
@@ -53,10 +59,7 @@ export async function findUserByAddress(db: Db, address: Address) {
 
 /** Creates the account and its personal team in one transaction; the code is used up first. */
 export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
-  const address: Address =
-    'email' in body
-      ? { kind: 'email', email: body.email }
-      : { kind: 'phone', phone: body.phone, countryCode: body.country_code };
+  const address = addressOfBody(body);
   if (await findUserByAddress(db, address)) throw new AppError('ACCOUNT_EXISTS');
   await consumeCode(db, codeTargetOf(address, CODE_PURPOSES.register), body.valid_code);
   const passwordHash = await hash(body.password);

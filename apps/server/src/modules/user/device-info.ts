@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceInfo } from '../../platform/auth/sessions.ts';
+import { locate } from '../../platform/geo/geoip.ts';
 
 /** A readable device name from the user agent: "Chrome 140 on macOS", or "Unknown device". */
 export function deviceNameOf(userAgent: string): string {
@@ -13,7 +14,16 @@ export function deviceNameOf(userAgent: string): string {
   return system ? `${browserName || 'Browser'} on ${system}` : browserName;
 }
 
-export function deviceInfoOf(request: FastifyRequest, deviceId: string): DeviceInfo {
+/** The device a sign-in comes from: its name, address, and where that address is. */
+export async function deviceInfoOf(request: FastifyRequest, deviceId: string): Promise<DeviceInfo> {
   const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 512);
-  return { deviceId, deviceName: deviceNameOf(userAgent), userAgent, ipAddress: request.ip, location: '' };
+  const place = await locate(request.ip);
+  return {
+    deviceId,
+    deviceName: deviceNameOf(userAgent),
+    userAgent,
+    ipAddress: request.ip,
+    location: place?.region ?? '',
+    countryCode: place?.countryCode ?? '',
+  };
 }

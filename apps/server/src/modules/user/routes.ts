@@ -12,10 +12,11 @@ import {
   tokenData,
   USER_API,
 } from '@tandem/contract/user';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { requireSession, sessionOf, signIn } from '../../platform/auth/guard.ts';
 import { endSession, openSession } from '../../platform/auth/sessions.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -48,19 +49,25 @@ function deviceIdOf(header: unknown, fromBody: string | undefined): string {
 export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, messenger }) => {
   const signedIn = { preHandler: requireSession(db) };
 
-  async function sendCode(
-    address: Address,
-    purpose: number,
-    ipAddress: string,
-    locale: ReturnType<typeof requestLocale>,
-  ) {
-    const exists = Boolean(await findUserByAddress(db, address));
-    if (purpose === CODE_PURPOSES.register && exists) throw new AppError('ACCOUNT_EXISTS');
-    if ((purpose === CODE_PURPOSES.signIn || purpose === CODE_PURPOSES.resetPassword) && !exists) {
+  /**
+   * Register codes go to free addresses, sign-in and reset codes to known ones. Change codes (type 2)
+   * need a session: they go to the caller's own address (change step 1) or to a free one (step 3).
+   */
+  async function sendCode(request: FastifyRequest, reply: FastifyReply, address: Address, purpose: number) {
+    const owner = await findUserByAddress(db, address);
+    if (purpose === CODE_PURPOSES.register && owner) throw new AppError('ACCOUNT_EXISTS');
+    if ((purpose === CODE_PURPOSES.signIn || purpose === CODE_PURPOSES.resetPassword) && !owner) {
       throw new AppError('ACCOUNT_NOT_FOUND');
     }
+    if (purpose === CODE_PURPOSES.change) {
+      const session = await signIn(db, request, reply);
+      if (owner && owner.id !== session.userId) {
+        throw new AppError(address.kind === 'email' ? 'EMAIL_DUPLICATE' : 'PHONE_DUPLICATE');
+      }
+    }
+    const locale = requestLocale(request);
     const target = codeTargetOf(address, purpose);
-    const code = await issueCode(db, target, ipAddress);
+    const code = await issueCode(db, target, request.ip);
     await messenger.send({
       channel: target.channel,
       to: addressKey(address),
@@ -72,13 +79,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
   app.post(
     USER_API.emailCode,
     { schema: { body: getEmailCodeBody, response: { 200: emptyData } } },
-    async (request) => {
-      await sendCode(
-        { kind: 'email', email: request.body.email },
-        request.body.type,
-        request.ip,
-        requestLocale(request),
-      );
+    async (request, reply) => {
+      await sendCode(request, reply, { kind: 'email', email: request.body.email }, request.body.type);
       return ok(null);
     },
   );
@@ -86,13 +88,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
   app.post(
     USER_API.phoneCode,
     { schema: { body: getPhoneCodeBody, response: { 200: emptyData } } },
-    async (request) => {
+    async (request, reply) => {
       const address: Address = {
         kind: 'phone',
         phone: request.body.phone,
         countryCode: request.body.country_code,
       };
-      await sendCode(address, request.body.type, request.ip, requestLocale(request));
+      await sendCode(request, reply, address, request.body.type);
       return ok(null);
     },
   );
@@ -103,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
     async (request) => {
       const userId = await registerUser(db, request.body);
       const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], undefined);
-      const token = await openSession(db, userId, deviceInfoOf(request, deviceId));
+      const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
     },
   );
@@ -114,7 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
     async (request) => {
       const userId = await verifyCredentials(db, request.body, request.ip);
       const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], request.body.device_id);
-      const token = await openSession(db, userId, deviceInfoOf(request, deviceId));
+      const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
     },
   );

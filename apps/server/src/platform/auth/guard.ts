@@ -22,11 +22,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function requireSession(db: Db) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('LOGIN_INVALID');
-    request.session = await authenticate(db, token);
-    if (request.session.renewed) reply.header('authorization', `Bearer ${token}`);
+    await signIn(db, request, reply);
   };
+}
+
+/** Authenticates the request's bearer token (for routes where only some inputs need a session). */
+export async function signIn(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('LOGIN_INVALID');
+  request.session = await authenticate(db, token);
+  if (request.session.renewed) reply.header('authorization', `Bearer ${token}`);
+  return request.session;
 }
 
 export function sessionOf(request: FastifyRequest): SessionUser {

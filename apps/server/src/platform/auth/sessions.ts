@@ -14,6 +14,7 @@ export type DeviceInfo = {
   userAgent: string;
   ipAddress: string;
   location: string;
+  countryCode: string;
 };
 
 export type SessionUser = {
@@ -78,17 +79,32 @@ export async function authenticate(db: Db, token: string): Promise<SessionUser> 
   return { sessionId: session.id, userId: session.userId, deviceId: session.deviceId, token, renewed };
 }
 
-export async function endSession(db: Db, sessionId: number, reason: 'logout' | 'remote') {
+type Executor = Pick<Db, 'update'>;
+
+/** Why a session ended; only `remote` answers 1040 (signed out from another device). */
+export type EndReason = 'logout' | 'remote' | 'credentials' | 'deleted';
+
+export async function endSession(db: Executor, sessionId: number, reason: EndReason) {
   await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
-/** Ends every other session of the user (log out all other devices). */
-export async function endOtherSessions(db: Db, userId: number, keepSessionId: number) {
-  await db
+/** Ends every other session of the user (log out all other devices); answers how many ended. */
+export async function endOtherSessions(db: Executor, userId: number, keepSessionId: number) {
+  const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: 'remote' })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends every session of the user: after a password, email or phone change, or deletion. */
+export async function endAllSessions(db: Executor, userId: number, reason: EndReason) {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * An uploaded file. The bytes live under DATA_DIR/uploads/<id>; the type is the one detected from
+ * the content at upload, never the name the browser sent.
+ */
+export const files = pgTable(
+  'files',
+  {
+    /** Random, URL-safe, with the detected extension: `k3J…Q.png`. */
+    id: text('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'image' | 'file'>().notNull(),
+    mimeType: text('mime_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner').on(t.ownerId)],
+);

@@ -1,0 +1,103 @@
+import { envelope, pageOf } from '@tandem/contract/envelope';
+import { translate } from '@tandem/contract/messages';
+import {
+  DEVICE_API,
+  device,
+  deviceListBody,
+  logoutAllDeviceBody,
+  logoutDeviceBody,
+} from '@tandem/contract/user';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { endOtherSessions, endSession } from '../../platform/auth/sessions.ts';
+import { describePlace, isPrivateAddress } from '../../platform/geo/geoip.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+
+const ACTIVE = 0;
+
+/** The signed-in devices of the user: list them, sign one out, or sign out all the others. */
+export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const signedIn = { preHandler: requireSession(db) };
+  const liveSessionsOf = (userId: number) => and(eq(sessions.userId, userId), isNull(sessions.endedAt));
+
+  app.post(
+    DEVICE_API.list,
+    {
+      ...signedIn,
+      schema: {
+        body: deviceListBody.default({ page: 1, page_size: 10 }),
+        response: { 200: envelope(pageOf(device)) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = sessionOf(request);
+      const { page, page_size } = request.body;
+      const locale = requestLocale(request);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(sessions)
+          .where(liveSessionsOf(userId))
+          .orderBy(desc(sessions.lastActiveAt), desc(sessions.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(sessions).where(liveSessionsOf(userId)),
+      ]);
+      return ok({
+        data: rows.map((row) => ({
+          device_id: row.deviceId,
+          device_name: row.deviceName,
+          last_login_time: row.lastActiveAt.toISOString(),
+          ip_address: row.ipAddress,
+          location: row.countryCode
+            ? describePlace({ countryCode: row.countryCode, region: row.location }, locale)
+            : translate(
+                locale,
+                isPrivateAddress(row.ipAddress) ? 'device_location.local' : 'device_location.unknown',
+              ),
+          status: ACTIVE,
+          is_current: row.id === sessionId,
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+
+  /** Signs one device out; that device's next call answers 1040. Signing out this device is a logout. */
+  app.post(
+    DEVICE_API.logout,
+    { ...signedIn, schema: { body: logoutDeviceBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const { userId, sessionId } = sessionOf(request);
+      const [target] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(liveSessionsOf(userId), eq(sessions.deviceId, request.body.device_id)))
+        .limit(1);
+      if (!target) throw new AppError('NOT_FOUND');
+      await endSession(db, target.id, target.id === sessionId ? 'logout' : 'remote');
+      return ok(null);
+    },
+  );
+
+  app.post(
+    DEVICE_API.logoutAll,
+    {
+      ...signedIn,
+      schema: {
+        body: logoutAllDeviceBody.default({ except_current: 1 }),
+        response: { 200: envelope(z.object({ count: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = sessionOf(request);
+      return ok({ count: await endOtherSessions(db, userId, sessionId) });
+    },
+  );
+};
