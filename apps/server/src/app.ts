@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userRoutes, { db, messenger });
   await app.register(accountRoutes, { db });
   await app.register(deviceRoutes, { db });
+  await app.register(uploadRoutes, { db, dataDir: config.dataDir });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

@@ -1,4 +1,5 @@
 import { LOCALE_NAMES, LOCALES, type Locale, THEME_IDS, THEME_MODES } from '@tandem/contract/i18n';
+import { AVATAR_MAX_BYTES } from '@tandem/contract/limits';
 import { translate } from '@tandem/contract/messages';
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,6 +9,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { languageIdOf, themeKeyOf } from './account-presenter.ts';
 
 const FILE_URL_PREFIX = '/api/upload/files/';
+/** gif, jpg/jpeg, png and bmp (spec part A section 5), as detected from the bytes at upload. */
+const AVATAR_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'image/bmp'];
 
 /** Nickname and/or avatar. An avatar must be an image this user uploaded. */
 export async function updateBaseUserInfo(
@@ -17,7 +20,7 @@ export async function updateBaseUserInfo(
 ) {
   if (change.avatar !== undefined) {
     const [file] = await db
-      .select({ id: files.id })
+      .select({ byteSize: files.byteSize, mimeType: files.mimeType })
       .from(files)
       .where(
         and(
@@ -27,7 +30,8 @@ export async function updateBaseUserInfo(
         ),
       )
       .limit(1);
-    if (!file) throw new AppError('IMAGE_TYPE_ERROR');
+    if (!file || !AVATAR_TYPES.includes(file.mimeType)) throw new AppError('IMAGE_TYPE_ERROR');
+    if (file.byteSize > AVATAR_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
   }
   await db
     .update(users)

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+
+/** Images are recognised by their bytes; SVG is never an image here (it can carry script). */
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+};
+
+/** Documents recognised by their bytes (Office files are zip containers file-type looks inside). */
+const DOCUMENT_TYPES: Record<string, string> = {
+  ...IMAGE_TYPES,
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** Plain text has no signature: it is accepted by name when its bytes are valid UTF-8 without NUL. */
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export type StoredFile = { id: string; mimeType: string; byteSize: number };
+export type FilePurpose = 'image' | 'file';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+function isPlainText(bytes: Buffer) {
+  if (bytes.includes(0)) return false;
+  try {
+    utf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The type of an upload, from its content: images only for `image`, documents and text for `file`. */
+export async function detectType(bytes: Buffer, purpose: FilePurpose, name: string) {
+  const detected = await fileTypeFromBuffer(bytes);
+  const allowed = purpose === 'image' ? IMAGE_TYPES : DOCUMENT_TYPES;
+  if (detected && allowed[detected.ext])
+    return { ext: detected.ext, mimeType: allowed[detected.ext] as string };
+  const nameExt = name.split('.').pop()?.toLowerCase() ?? '';
+  if (purpose === 'file' && !detected && TEXT_TYPES[nameExt] && isPlainText(bytes)) {
+    return { ext: nameExt, mimeType: TEXT_TYPES[nameExt] as string };
+  }
+  throw new AppError(purpose === 'image' ? 'IMAGE_TYPE_ERROR' : 'UPLOAD_WRONG_TYPE');
+}
+
+/** Keeps uploads under DATA_DIR/uploads, named by a random id; the database row is the index. */
+export function createFileStore(db: Db, dataDir: string) {
+  const root = join(dataDir, 'uploads');
+  const ready = mkdir(root, { recursive: true });
+
+  return {
+    pathOf: (id: string) => join(root, id),
+
+    async save(ownerId: number, purpose: FilePurpose, bytes: Buffer, name: string): Promise<StoredFile> {
+      const { ext, mimeType } = await detectType(bytes, purpose, name);
+      const id = `${randomBytes(16).toString('base64url')}.${ext}`;
+      await ready;
+      const temporary = join(root, `.${id}.part`);
+      await writeFile(temporary, bytes);
+      await rename(temporary, join(root, id));
+      try {
+        await db.insert(files).values({
+          id,
+          ownerId,
+          purpose,
+          mimeType,
+          byteSize: bytes.length,
+          originalName: name.slice(0, 255),
+        });
+      } catch (error) {
+        await rm(join(root, id), { force: true });
+        throw error;
+      }
+      return { id, mimeType, byteSize: bytes.length };
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;

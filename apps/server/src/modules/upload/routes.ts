@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import { envelope } from '@tandem/contract/envelope';
+import { EDITOR_FILE_MAX_BYTES, EDITOR_IMAGE_MAX_BYTES } from '@tandem/contract/limits';
+import { base64ImageBody, UPLOAD_API, uploadedFile } from '@tandem/contract/user';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { createFileStore, type FilePurpose } from './file-store.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BASE64_BODY_LIMIT = Math.ceil((EDITOR_IMAGE_MAX_BYTES * 4) / 3) + 1024;
+const MAX_BYTES: Record<FilePurpose, number> = { image: EDITOR_IMAGE_MAX_BYTES, file: EDITOR_FILE_MAX_BYTES };
+
+/** Reads the one `file` part of a multipart request, refusing more than the purpose allows. */
+async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
+  const part = await request.file({ limits: { fileSize: MAX_BYTES[purpose], files: 1, fields: 5 } });
+  if (!part || part.fieldname !== 'file')
+    throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
+  const bytes = await part.toBuffer();
+  if (part.file.truncated)
+    throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
+  return { bytes, name: part.filename ?? '' };
+}
+
+/**
+ * Uploads (spec part A section 7): images and files by multipart, a cropped avatar as base64. The type
+ * comes from the bytes, never the name. Files are served back by their random id, which is the
+ * capability to read them: avatars are shown to teammates and visitors alike.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
+  app,
+  { db, dataDir },
+) => {
+  const store = createFileStore(db, dataDir);
+  const signedIn = { preHandler: requireSession(db) };
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+
+  const answer = (id: string) => ok({ id, file: `${UPLOAD_API.files}/${id}` });
+
+  for (const [path, purpose] of [
+    [UPLOAD_API.image, 'image'],
+    [UPLOAD_API.file, 'file'],
+  ] as const) {
+    app.post(
+      path,
+      { ...signedIn, schema: { response: { 200: envelope(uploadedFile) } } },
+      async (request) => {
+        const { bytes, name } = await readFilePart(request, purpose);
+        return answer((await store.save(sessionOf(request).userId, purpose, bytes, name)).id);
+      },
+    );
+  }
+
+  app.post(
+    UPLOAD_API.base64Image,
+    {
+      ...signedIn,
+      bodyLimit: BASE64_BODY_LIMIT,
+      schema: { body: base64ImageBody, response: { 200: envelope(uploadedFile) } },
+    },
+    async (request) => {
+      const { data, fileExt, fileName } = request.body;
+      const bytes = Buffer.from(data.replace(/^data:[\w/+.-]+;base64,/, ''), 'base64');
+      if (bytes.length > EDITOR_IMAGE_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
+      const name = fileName ?? `avatar.${fileExt}`;
+      return answer((await store.save(sessionOf(request).userId, 'image', bytes, name)).id);
+    },
+  );
+
+  app.get(
+    `${UPLOAD_API.files}/:id`,
+    { schema: { params: z.object({ id: z.string().regex(/^[\w-]{22}\.\w{2,5}$/) }) } },
+    async (request, reply) => {
+      const [file] = await db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
+      if (!file) throw new AppError('NOT_FOUND');
+      const disposition = file.purpose === 'image' ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', file.byteSize)
+        .header('cache-control', IMMUTABLE)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName || file.id)}`,
+        )
+        .send(createReadStream(store.pathOf(file.id)));
+    },
+  );
+};
