@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { db });
   await app.register(deviceRoutes, { db });
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });
+  await app.register(oauthRoutes, { db, config });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

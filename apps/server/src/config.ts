@@ -54,6 +54,8 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -72,9 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,
     realtimeUrl: c.REALTIME_URL,
+    // Google is the preset: a client id and secret without an issuer sign in with Google.
     oidc:
-      c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
-        ? { issuer: c.OIDC_ISSUER, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET }
+      c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
+        ? {
+            issuer: c.OIDC_ISSUER ?? GOOGLE_ISSUER,
+            clientId: c.OIDC_CLIENT_ID,
+            clientSecret: c.OIDC_CLIENT_SECRET,
+          }
         : undefined,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

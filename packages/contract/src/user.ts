@@ -280,6 +280,8 @@ export const websiteAuthData = z.object({ url: z.string() });
 export const websiteAuthInfoBody = z.object({
   google_code: z.string().trim().min(1).max(2048),
   state: z.string().trim().min(1).max(256),
+  /** The provider's `iss` answer parameter (RFC 9207), when it sends one. */
+  iss: z.string().trim().max(512).optional(),
 });
 
 export const RESET_API = {

@@ -7,7 +7,7 @@ import {
   type RegisterBody,
 } from '@tandem/contract/user';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { signInFailures, teamMembers, teams, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { consumeCode } from './verification-codes.ts';
@@ -63,29 +63,49 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<number> 
   if (await findUserByAddress(db, address)) throw new AppError('ACCOUNT_EXISTS');
   await consumeCode(db, codeTargetOf(address, CODE_PURPOSES.register), body.valid_code);
   const passwordHash = await hash(body.password);
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        userName: addressKey(address),
-        email: address.kind === 'email' ? address.email : null,
-        phone: address.kind === 'phone' ? address.phone : null,
-        countryCode: address.kind === 'phone' ? address.countryCode : null,
-        passwordHash,
-      })
-      .returning({ id: users.id });
-    if (!user) throw new AppError('OPERATION_FAILED');
-    const displayName =
-      address.kind === 'email' ? (address.email.split('@')[0] ?? address.email) : address.phone.slice(-4);
-    const [team] = await tx
-      .insert(teams)
-      .values({ name: displayName, teamType: PERSONAL_TEAM_TYPE, ownerId: user.id })
-      .returning({ id: teams.id });
-    if (!team) throw new AppError('OPERATION_FAILED');
-    await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, teamRoles: OWNER_TEAM_ROLES });
-    await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
-    return user.id;
+  const teamName =
+    address.kind === 'email' ? (address.email.split('@')[0] ?? address.email) : address.phone.slice(-4);
+  return createAccount(db, {
+    userName: addressKey(address),
+    email: address.kind === 'email' ? address.email : null,
+    phone: address.kind === 'phone' ? address.phone : null,
+    countryCode: address.kind === 'phone' ? address.countryCode : null,
+    passwordHash,
+    teamName,
   });
+}
+
+type NewAccount = Pick<
+  typeof users.$inferInsert,
+  'userName' | 'email' | 'phone' | 'countryCode' | 'passwordHash'
+> & {
+  nickName?: string;
+  teamName: string;
+};
+
+/**
+ * A user with a personal team they own and manage, in one transaction. An address taken by a racing
+ * registration answers "account exists".
+ */
+export async function createAccount(db: Db, account: NewAccount): Promise<number> {
+  const { teamName, ...columns } = account;
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values(columns).returning({ id: users.id });
+      if (!user) throw new AppError('OPERATION_FAILED');
+      const [team] = await tx
+        .insert(teams)
+        .values({ name: teamName, teamType: PERSONAL_TEAM_TYPE, ownerId: user.id })
+        .returning({ id: teams.id });
+      if (!team) throw new AppError('OPERATION_FAILED');
+      await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, teamRoles: OWNER_TEAM_ROLES });
+      await tx.update(users).set({ currentTeamId: team.id }).where(eq(users.id, user.id));
+      return user.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
+    throw error;
+  }
 }
 
 /** Five failures in 15 minutes lock the account for 15 minutes from the last one. */
