@@ -12,6 +12,7 @@ import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { registerRateLimit } from './platform/http/rate-limit.ts';
 import { RequestLog } from './platform/http/request-log.ts';
 import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/security-headers.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
     else done();
   });
 
+  await registerRateLimit(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const { db } = deps.database;

@@ -11,6 +11,7 @@ import { openSession } from '../../platform/auth/sessions.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { deviceInfoOf } from '../user/device-info.ts';
 import { userForIdentity } from './identities.ts';
 import { createOidcClient } from './oidc-client.ts';
@@ -48,7 +49,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
 
   app.post(
     OAUTH_API.callback,
-    { schema: { body: websiteAuthInfoBody, response: { 200: envelope(tokenData) } } },
+    { config: GUESSING_LIMIT, schema: { body: websiteAuthInfoBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const oidc = requireClient();
       const { google_code, state, iss } = request.body;

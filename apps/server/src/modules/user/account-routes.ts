@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { addressOfBody } from './accounts.ts';
 import {
@@ -50,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   // Password reset: one step with the code (account settings), or code → token → password (/forget).
   app.post(
     RESET_API.resetPasswordByCode,
-    { schema: { body: resetPasswordByCodeBody, response: { 200: emptyData } } },
+    { config: GUESSING_LIMIT, schema: { body: resetPasswordByCodeBody, response: { 200: emptyData } } },
     async ({ body }) => {
       await resetPasswordByCode(db, addressOfBody(body), body.valid_code, body.password);
       return ok(null);
@@ -58,13 +59,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
   app.post(
     RESET_API.getResetToken,
-    { schema: { body: getResetTokenBody, ...tokenAnswer } },
+    { config: GUESSING_LIMIT, schema: { body: getResetTokenBody, ...tokenAnswer } },
     async ({ body }) =>
       ok({ reset_token: await resetTokenForCode(db, addressOfBody(body), body.valid_code) }),
   );
   app.post(
     RESET_API.resetPasswordByToken,
-    { schema: { body: resetPasswordByTokenBody, response: { 200: emptyData } } },
+    { config: GUESSING_LIMIT, schema: { body: resetPasswordByTokenBody, response: { 200: emptyData } } },
     async ({ body }) => {
       await resetPasswordByToken(db, body.reset_token, body.password);
       return ok(null);
@@ -74,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   // Email and phone: step 2 trades the old address's code for a token; step 4 sets the new address.
   app.post(
     RESET_API.getResetEmailToken,
-    { ...signedIn, schema: { body: getResetEmailTokenBody, ...tokenAnswer } },
+    { config: GUESSING_LIMIT, ...signedIn, schema: { body: getResetEmailTokenBody, ...tokenAnswer } },
     async (request) =>
       ok({
         reset_token: await changeTokenForCode(
@@ -87,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
   app.post(
     RESET_API.getResetPhoneToken,
-    { ...signedIn, schema: { body: getResetPhoneTokenBody, ...tokenAnswer } },
+    { config: GUESSING_LIMIT, ...signedIn, schema: { body: getResetPhoneTokenBody, ...tokenAnswer } },
     async (request) =>
       ok({
         reset_token: await changeTokenForCode(

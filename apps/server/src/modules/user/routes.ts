@@ -21,6 +21,7 @@ import { endSession, openSession } from '../../platform/auth/sessions.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import { presentAccount } from './account-presenter.ts';
@@ -78,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
 
   app.post(
     USER_API.emailCode,
-    { schema: { body: getEmailCodeBody, response: { 200: emptyData } } },
+    { config: GUESSING_LIMIT, schema: { body: getEmailCodeBody, response: { 200: emptyData } } },
     async (request, reply) => {
       await sendCode(request, reply, { kind: 'email', email: request.body.email }, request.body.type);
       return ok(null);
@@ -87,7 +88,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
 
   app.post(
     USER_API.phoneCode,
-    { schema: { body: getPhoneCodeBody, response: { 200: emptyData } } },
+    { config: GUESSING_LIMIT, schema: { body: getPhoneCodeBody, response: { 200: emptyData } } },
     async (request, reply) => {
       const address: Address = {
         kind: 'phone',
@@ -101,7 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
 
   app.post(
     USER_API.register,
-    { schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
+    { config: GUESSING_LIMIT, schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await registerUser(db, request.body);
       const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], undefined);
@@ -112,7 +113,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
 
   app.post(
     USER_API.login,
-    { schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
+    { config: GUESSING_LIMIT, schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await verifyCredentials(db, request.body, request.ip);
       const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], request.body.device_id);

@@ -232,3 +232,29 @@ describe('sessions', () => {
     expect(check.json().data).toEqual({ auth_result: 1, user_id: expect.any(Number), token });
   });
 });
+
+describe('flood protection', () => {
+  it('sheds more than 30 sign-in attempts a minute from one address with 429 and a retry time', async () => {
+    const remoteAddress = '198.51.100.23';
+    const answers = [];
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { user_name: `nobody${i}@example.com`, password: 'Wrong1234' },
+          remoteAddress,
+        }),
+      );
+    }
+    expect(answers.slice(0, 30).every((a) => a.statusCode === 400)).toBe(true);
+    const shed = answers[30];
+    expect(shed?.statusCode).toBe(429);
+    expect(shed?.json()).toMatchObject({ code: 1004, data: { retry_after: expect.any(Number) } });
+    const elsewhere = await post('/api/user/login', {
+      user_name: 'nobody@example.com',
+      password: 'Wrong1234',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+});
