@@ -16,8 +16,9 @@ import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePreferenceChoice } from '../../features/account/hooks/use-preference-choice.ts';
 import { signOut } from '../../features/auth/api/logout.ts';
-import { changeLocale, useLocaleStore } from '../../shared/i18n/i18n.ts';
+import { useLocaleStore } from '../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
 import { displayNameOf } from '../../shared/session/session-user.ts';
 import { themeModesOf, useClientConfig } from '../../shared/system/client-config.ts';
@@ -50,7 +51,8 @@ export function UserMenu({
   const resetSession = useSessionStore((state) => state.reset);
   const locale = useLocaleStore((state) => state.locale);
   const themeMode = useThemeStore((state) => state.mode);
-  const setThemeMode = useThemeStore((state) => state.setMode);
+  // Saved on the account as well, so the choice follows the user to other browsers.
+  const { chooseLocale, chooseTheme } = usePreferenceChoice();
   const config = useClientConfig();
 
   const [isOpen, setIsOpen] = useState(false);
@@ -162,8 +164,8 @@ export function UserMenu({
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setIsOpen(false);
-    if (key.startsWith(LOCALE_PREFIX)) void changeLocale(key.slice(LOCALE_PREFIX.length) as Locale);
-    else if (key.startsWith(THEME_PREFIX)) setThemeMode(key.slice(THEME_PREFIX.length) as ThemeMode);
+    if (key.startsWith(LOCALE_PREFIX)) void chooseLocale(key.slice(LOCALE_PREFIX.length) as Locale);
+    else if (key.startsWith(THEME_PREFIX)) void chooseTheme(key.slice(THEME_PREFIX.length) as ThemeMode);
     else if (key.startsWith(ROUTE_PREFIX)) void navigate(key.slice(ROUTE_PREFIX.length));
     else if (key.startsWith(DIALOG_PREFIX)) onOpenDialog(key.slice(DIALOG_PREFIX.length) as ShellDialog);
     else if (key === 'logout') confirmLogout();

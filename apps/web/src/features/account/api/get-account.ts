@@ -1,6 +1,7 @@
 import { USER_API } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
+import { applyAccountPreference } from '../hooks/account-preference.ts';
 
 /** The account answer cannot open a session; `messageKey` says why (spec part A sections 4 and 6). */
 export class AccountRejectedError extends Error {
@@ -22,6 +23,9 @@ export function acceptAccount(data: unknown): SessionUser {
   return data as SessionUser;
 }
 
+/** Loads the user that opens a session; the preference saved on the account comes along. */
 export async function getAccount(): Promise<SessionUser> {
-  return acceptAccount(await http.get<unknown>(USER_API.account));
+  const user = acceptAccount(await http.get<unknown>(USER_API.account));
+  await applyAccountPreference(user.preference).catch(() => undefined);
+  return user;
 }

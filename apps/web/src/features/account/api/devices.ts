@@ -1,0 +1,17 @@
+import type { Page } from '@tandem/contract/envelope';
+import { DEVICE_API, type Device } from '@tandem/contract/user';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http.ts';
+
+export const DEVICE_PAGE_SIZE = 20;
+
+export const devicesQuery = (page: number, pageSize = DEVICE_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: ['account', 'devices', page, pageSize],
+    queryFn: () => http.post<Page<Device>>(DEVICE_API.list, { page, page_size: pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+export const logoutDevice = (deviceId: string) => http.post<null>(DEVICE_API.logout, { device_id: deviceId });
+
+export const logoutAllOtherDevices = () => http.post<null>(DEVICE_API.logoutAll, { except_current: 1 });

@@ -1,0 +1,80 @@
+import { CODE_LENGTH } from '@tandem/contract/limits';
+import { Button, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { dialCodeOptions } from './dial-codes.ts';
+
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+/** The 6-digit code field with its resend button; the button waits out the resend countdown. */
+export function CodeField({
+  secondsLeft,
+  isSending,
+  onResend,
+  hasSent = true,
+  autoFocus = true,
+}: {
+  secondsLeft: number;
+  isSending: boolean;
+  onResend: () => void;
+  /** Before the first code the button says "send", after it "resend". */
+  hasSent?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('account_settings.code')} required>
+      <Space.Compact block>
+        <Form.Item
+          name="valid_code"
+          noStyle
+          rules={[
+            { required: true, message: t('account_settings.code_required') },
+            { pattern: CODE_PATTERN, message: t('account_settings.code_format', { length: CODE_LENGTH }) },
+          ]}
+        >
+          <Input
+            aria-label={t('account_settings.code')}
+            placeholder={t('account_settings.code_placeholder', { length: CODE_LENGTH })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            autoFocus={autoFocus}
+          />
+        </Form.Item>
+        <Button onClick={onResend} loading={isSending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0
+            ? t('account_settings.resend_in', { seconds: secondsLeft })
+            : t(hasSent ? 'account_settings.resend_code' : 'account_settings.send_code')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/** Dial code (default 86) and number, as the form fields `country_code` and `phone`. */
+export function PhoneField({ label, autoFocus }: { label: string; autoFocus?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  return (
+    <Form.Item label={label} required>
+      <Space.Compact block>
+        <Form.Item name="country_code" noStyle>
+          <Select
+            aria-label={t('account_settings.dial_code')}
+            style={{ width: 110 }}
+            showSearch={{
+              optionFilterProp: ['label', 'name'],
+            }}
+            popupMatchSelectWidth={240}
+            options={dialCodeOptions(locale)}
+            optionRender={(option) => `${option.data.label} ${option.data.name}`}
+          />
+        </Form.Item>
+        <Form.Item name="phone" noStyle>
+          <Input aria-label={label} inputMode="tel" autoComplete="tel-national" autoFocus={autoFocus} />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

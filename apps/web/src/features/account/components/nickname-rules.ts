@@ -1,0 +1,20 @@
+import { NICKNAME_MAX } from '@tandem/contract/limits';
+import { nickName } from '@tandem/contract/user';
+
+export type NicknameDecision =
+  | { action: 'keep' }
+  | { action: 'revert'; reason: 'blank' | 'too_long' | 'invalid' }
+  | { action: 'save'; value: string };
+
+/**
+ * What leaving the nickname field does (spec part A section 5): nothing when unchanged, a warning and the
+ * old value when blank or not acceptable, otherwise a save of the trimmed text.
+ */
+export function decideNickname(previous: string, typed: string): NicknameDecision {
+  const value = typed.normalize('NFC').trim();
+  if (value === previous.trim()) return { action: 'keep' };
+  if (!value) return { action: 'revert', reason: 'blank' };
+  if ([...value].length > NICKNAME_MAX) return { action: 'revert', reason: 'too_long' };
+  if (!nickName.safeParse(value).success) return { action: 'revert', reason: 'invalid' };
+  return { action: 'save', value };
+}
