@@ -1,4 +1,5 @@
-// Figures: requests/s and p99 latency of GET /api/health next to a bare Fastify JSON route, same run.
+// Figures: requests/s and p99 latency of GET /api/health and of GET /api/user/account (a signed-in
+// user: token lookup, user, team and membership) next to a bare Fastify JSON route, same run.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ensureBuilt, figure, freePort, ROOT, startProduct, stopProcess, waitForHttp } from './support.mjs';
@@ -6,11 +7,13 @@ import { ensureBuilt, figure, freePort, ROOT, startProduct, stopProcess, waitFor
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 100;
 
-async function load(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm-up: JIT and connection pools
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+async function load(url, headers = {}) {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up: JIT and pools
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ${result.requests.average} req/s`,
+    );
   }
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
@@ -31,6 +34,28 @@ async function startBareFastify() {
   return { url, child };
 }
 
+/** Registers a user through the product's own calls, reading the code from the dev outbox. */
+async function signedInUser(baseUrl) {
+  const email = `bench-${Date.now()}@example.com`;
+  const post = (path, body) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  await post('/api/user/get-sys-email-code', { email, type: 1 });
+  const outbox = await fetch(`${baseUrl}/api/dev/outbox?page_size=10`).then((r) => r.json());
+  const code = outbox.data.data.find((m) => m.to === email)?.code;
+  const registered = await post('/api/user/register', {
+    email,
+    valid_code: code,
+    password: 'Bench1234',
+    agree: true,
+  });
+  if (!registered.data?.token) throw new Error(`could not register: ${JSON.stringify(registered)}`);
+  return registered.data.token;
+}
+
 await ensureBuilt();
 const product = await startProduct();
 const bare = await startBareFastify();
@@ -44,5 +69,18 @@ try {
   figure('health_to_bare_ratio', health.rps / baseline.rps, 'x');
 } finally {
   await product.stop();
+}
+// The account call needs a user, so this instance runs with the dev outbox (NODE_ENV=test).
+const withOutbox = await startProduct({ NODE_ENV: 'test' });
+try {
+  const token = await signedInUser(withOutbox.url);
+  const account = await load(`${withOutbox.url}/api/user/account`, { authorization: `Bearer ${token}` });
+  const baseline = await load(bare.url);
+  figure('account_requests_per_s', account.rps, 'req/s');
+  figure('account_p99', account.p99, 'ms');
+  figure('bare_fastify_requests_per_s_2', baseline.rps, 'req/s');
+  figure('account_to_bare_ratio', account.rps / baseline.rps, 'x');
+} finally {
+  await withOutbox.stop();
   await stopProcess(bare.child);
 }

@@ -81,7 +81,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .where(and(liveSessionsOf(userId), eq(sessions.deviceId, request.body.device_id)))
         .limit(1);
       if (!target) throw new AppError('NOT_FOUND');
-      await endSession(db, target.id, target.id === sessionId ? 'logout' : 'remote');
+      await endSession(db, { sessionId: target.id, userId }, target.id === sessionId ? 'logout' : 'remote');
       return ok(null);
     },
   );

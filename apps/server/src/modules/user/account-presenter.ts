@@ -3,6 +3,7 @@ import type { AccountUser } from '@tandem/contract/user';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 export const themeKeyOf = (themeId: number) =>
@@ -11,6 +12,16 @@ export const themeKeyOf = (themeId: number) =>
 /** Language ids of the preference calls: the position in the locale list, from 1. */
 export const languageIdOf = (key: string) =>
   Math.max(1, LOCALES.indexOf(key as (typeof LOCALES)[number]) + 1);
+
+/** The account of a signed-in call, from the identity cache when the same user called just before. */
+export async function cachedAccount(db: Db, userId: number): Promise<AccountUser> {
+  const { accounts } = identityCacheOf(db);
+  const cached = accounts.get(userId);
+  if (cached) return cached;
+  const account = await presentAccount(db, userId);
+  accounts.set(userId, account);
+  return account;
+}
 
 /** The signed-in user as the client sees it: an allow-list, so new columns never leak. */
 export async function presentAccount(db: Db, userId: number): Promise<AccountUser> {

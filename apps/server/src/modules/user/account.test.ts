@@ -190,6 +190,8 @@ describe('phone', () => {
 describe('nickname and avatar', () => {
   it('saves a trimmed nickname and refuses a blank or 101-character one', async () => {
     const { token } = await createUser(ctx.app);
+    // Read first, so the account is in the identity cache when it changes.
+    expect((await account(token)).data.nick_name).toBe('');
     expect((await post('/api/user/update-base-user-info', { nick_name: '  Ada  ' }, token)).statusCode).toBe(
       200,
     );

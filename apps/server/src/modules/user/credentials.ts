@@ -4,6 +4,7 @@ import { CODE_PURPOSES } from '@tandem/contract/user';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { resetTokens, users } from '../../db/schema.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { endAllSessions } from '../../platform/auth/sessions.ts';
 import { hashToken, newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -70,6 +71,7 @@ async function setPassword(db: Db, userId: number, password: string, token?: str
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await endAllSessions(tx, userId, 'credentials');
   });
+  identityCacheOf(db).forgetUser(userId);
 }
 
 /** One-step reset: the code sent for a password reset, and the new password. */
@@ -147,6 +149,7 @@ export async function changeAddress(
         .where(eq(users.id, userId));
       await endAllSessions(tx, userId, 'credentials');
     });
+    identityCacheOf(db).forgetUser(userId);
   } catch (error) {
     // Another account took the address between the check and the write.
     if (isUniqueViolation(error)) throw new AppError(DUPLICATE[next.kind]);

@@ -4,6 +4,7 @@ import { translate } from '@tandem/contract/messages';
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, teamMembers, teams, userIdentities, users } from '../../db/schema.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { endAllSessions } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { languageIdOf, themeKeyOf } from './account-presenter.ts';
@@ -37,6 +38,7 @@ export async function updateBaseUserInfo(
     .update(users)
     .set({ nickName: change.nick_name, avatar: change.avatar })
     .where(eq(users.id, userId));
+  identityCacheOf(db).forgetAccount(userId);
 }
 
 /** The preference options: the four languages by their own names, the themes in the reader's language. */
@@ -69,6 +71,7 @@ export async function updatePreference(
 ) {
   const languageKey = change.language_id === undefined ? undefined : LOCALES[change.language_id - 1];
   await db.update(users).set({ themeId: change.theme_id, languageKey }).where(eq(users.id, userId));
+  identityCacheOf(db).forgetAccount(userId);
   return userPreference(db, userId);
 }
 
@@ -128,4 +131,5 @@ export async function deleteAccount(db: Db, userId: number, typed: { email?: str
       .where(eq(users.id, userId));
     await endAllSessions(tx, userId, 'deleted');
   });
+  identityCacheOf(db).forgetUser(userId);
 }

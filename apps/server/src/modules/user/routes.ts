@@ -24,7 +24,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
-import { presentAccount } from './account-presenter.ts';
+import { cachedAccount } from './account-presenter.ts';
 import {
   type Address,
   addressKey,
@@ -123,14 +123,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
   );
 
   app.post(USER_API.logout, { ...signedIn, schema: { response: { 200: emptyData } } }, async (request) => {
-    await endSession(db, sessionOf(request).sessionId, 'logout');
+    await endSession(db, sessionOf(request), 'logout');
     return ok(null);
   });
 
   app.get(
     USER_API.account,
     { ...signedIn, schema: { response: { 200: envelope(accountUser) } } },
-    async (request) => ok(await presentAccount(db, sessionOf(request).userId)),
+    async (request) => ok(await cachedAccount(db, sessionOf(request).userId)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { type CachedSession, identityCacheOf } from './identity-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Renew the 15-day lifetime at most this often, so an active session costs one write an hour. */
@@ -42,6 +43,7 @@ export async function openSession(db: Db, userId: number, device: DeviceInfo): P
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
     });
   });
+  identityCacheOf(db).forgetSessionsOf(userId);
   return token;
 }
 
@@ -50,6 +52,32 @@ export async function openSession(db: Db, userId: number, device: DeviceInfo): P
  * elsewhere); any other unknown, ended or expired token answers 401.
  */
 export async function authenticate(db: Db, token: string): Promise<SessionUser> {
+  const tokenHash = hashToken(token);
+  const cache = identityCacheOf(db).sessions;
+  const session = cache.get(tokenHash) ?? (await readSession(db, tokenHash));
+  const now = Date.now();
+  if (session.expiresAt <= now) throw new AppError('LOGIN_INVALID');
+  const renewed = now - session.lastActiveAt > RENEW_AFTER_MS;
+  if (renewed) {
+    session.lastActiveAt = now;
+    session.expiresAt = now + TOKEN_LIFETIME_MS;
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(now), expiresAt: new Date(session.expiresAt) })
+      .where(eq(sessions.id, session.sessionId));
+  }
+  cache.set(tokenHash, session);
+  return {
+    sessionId: session.sessionId,
+    userId: session.userId,
+    deviceId: session.deviceId,
+    token,
+    renewed,
+  };
+}
+
+/** A live session from the database; an ended one answers 1040 when ended remotely, else 401. */
+async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
   const [session] = await db
     .select({
       id: sessions.id,
@@ -61,22 +89,19 @@ export async function authenticate(db: Db, token: string): Promise<SessionUser> 
       lastActiveAt: sessions.lastActiveAt,
     })
     .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!session) throw new AppError('LOGIN_INVALID');
   if (session.endedAt) {
     throw new AppError(session.endReason === 'remote' ? 'LOGGED_IN_ELSEWHERE' : 'LOGIN_INVALID');
   }
-  const now = Date.now();
-  if (session.expiresAt.getTime() <= now) throw new AppError('LOGIN_INVALID');
-  const renewed = now - session.lastActiveAt.getTime() > RENEW_AFTER_MS;
-  if (renewed) {
-    await db
-      .update(sessions)
-      .set({ lastActiveAt: new Date(now), expiresAt: new Date(now + TOKEN_LIFETIME_MS) })
-      .where(eq(sessions.id, session.id));
-  }
-  return { sessionId: session.id, userId: session.userId, deviceId: session.deviceId, token, renewed };
+  return {
+    sessionId: session.id,
+    userId: session.userId,
+    deviceId: session.deviceId,
+    expiresAt: session.expiresAt.getTime(),
+    lastActiveAt: session.lastActiveAt.getTime(),
+  };
 }
 
 type Executor = Pick<Db, 'update'>;
@@ -84,24 +109,29 @@ type Executor = Pick<Db, 'update'>;
 /** Why a session ended; only `remote` answers 1040 (signed out from another device). */
 export type EndReason = 'logout' | 'remote' | 'credentials' | 'deleted';
 
-export async function endSession(db: Executor, sessionId: number, reason: EndReason) {
+export async function endSession(db: Db, session: { sessionId: number; userId: number }, reason: EndReason) {
   await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+    .where(and(eq(sessions.id, session.sessionId), isNull(sessions.endedAt)));
+  identityCacheOf(db).forgetSessionsOf(session.userId);
 }
 
 /** Ends every other session of the user (log out all other devices); answers how many ended. */
-export async function endOtherSessions(db: Executor, userId: number, keepSessionId: number) {
+export async function endOtherSessions(db: Db, userId: number, keepSessionId: number) {
   const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: 'remote' })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
+  identityCacheOf(db).forgetSessionsOf(userId);
   return ended.length;
 }
 
-/** Ends every session of the user: after a password, email or phone change, or deletion. */
+/**
+ * Ends every session of the user: after a password, email or phone change, or deletion. Runs inside
+ * the change's transaction, so the caller forgets the cached user once it commits.
+ */
 export async function endAllSessions(db: Executor, userId: number, reason: EndReason) {
   await db
     .update(sessions)
