@@ -1,20 +1,39 @@
 import type { Locale } from '@tandem/contract/i18n';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { initI18n } from '../shared/i18n/i18n.ts';
 
-/** Renders a page in the real providers and language, at `path`, without the app's guard. */
+/**
+ * Renders a page in the real providers and language, at `path`, without the app's guard. Other paths show
+ * their own path (`landed on /x`), so a test can see where the page navigated.
+ */
 export async function renderPage(
   element: ReactNode,
-  { locale = 'en-US', path = '/' }: { locale?: Locale; path?: string } = {},
+  {
+    locale = 'en-US',
+    path = '/',
+    route = path.split('?')[0],
+  }: { locale?: Locale; path?: string /** the route pattern, when it has parameters */; route?: string } = {},
 ) {
   await initI18n(locale);
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  return render(
+  const router = createMemoryRouter(
+    [
+      { path: route, element },
+      { path: '*', element: <LandedOn /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </Providers>,
   );
+  return Object.assign(result, { router });
+}
+
+function LandedOn() {
+  const location = useLocation();
+  return <p>landed on {location.pathname + location.search}</p>;
 }

@@ -1,15 +1,13 @@
+import { OAUTH_API, type websiteAuthInfoBody } from '@tandem/contract/user';
+import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';
 
-export const GOOGLE_START_PATH = '/api/google/website-auth';
-export const GOOGLE_FINISH_PATH = '/api/google/website-auth-info';
-
-/** The server answers where to send the browser for Google's consent screen. */
+/** The server answers `{url}`: the provider's consent screen, with the state it will check on return. */
 export async function startGoogleSignIn(): Promise<string | null> {
-  const data = await http.get<unknown>(GOOGLE_START_PATH);
-  if (typeof data === 'string') return data;
-  if (data && typeof data === 'object' && 'url' in data && typeof data.url === 'string') return data.url;
-  return null;
+  const data = await http.get<{ url?: unknown } | null>(OAUTH_API.start);
+  return typeof data?.url === 'string' && data.url ? data.url : null;
 }
 
-export const finishGoogleSignIn = (googleCode: string) =>
-  http.post<{ token: string }>(GOOGLE_FINISH_PATH, { google_code: googleCode });
+/** Trades the provider's code (and the state it echoed) for a session token. */
+export const finishGoogleSignIn = (body: PayloadOf<typeof websiteAuthInfoBody>) =>
+  http.post<{ token: string }>(OAUTH_API.callback, body, { silent: true });

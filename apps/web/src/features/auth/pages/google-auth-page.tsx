@@ -6,28 +6,37 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { finishGoogleSignIn } from '../api/google-auth.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
+import { type KeyNotice, noticeOf } from '../components/form-failure.ts';
 import '../../../shared/ui/coming-soon.css';
 
-/** Google sends the browser back here with a code, as a path segment or as `?code=`. */
+/**
+ * The provider sends the browser back here with its code (as a path segment or `?code=`) and the state the
+ * server handed out; the server checks both and answers a session token.
+ */
 export function GoogleAuthPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { google_code: pathCode } = useParams();
   const [searchParams] = useSearchParams();
   const code = pathCode ?? searchParams.get('code');
-  const [failed, setFailed] = useState(!code);
+  const state = searchParams.get('state');
+  const providerError = searchParams.get('error');
+  const isComplete = !!code && !!state && !providerError;
+  const [failure, setFailure] = useState<KeyNotice | null>(
+    isComplete ? null : { key: 'auth.google_incomplete' },
+  );
   const started = useRef(false);
 
   useEffect(() => {
-    if (!code || started.current) return;
+    if (!code || !state || providerError || started.current) return;
     started.current = true;
-    finishGoogleSignIn(code)
+    finishGoogleSignIn({ google_code: code, state })
       .then(({ token }) => {
         getSession().setToken(token);
         return navigate('/', { replace: true });
       })
-      .catch(() => setFailed(true));
-  }, [code, navigate]);
+      .catch((error: unknown) => setFailure(noticeOf(error)));
+  }, [code, state, providerError, navigate]);
 
   return (
     <AuthFrame>
@@ -36,9 +45,13 @@ export function GoogleAuthPage() {
           <GoogleOutlined />
         </div>
         <h1>{t('route.google_auth')}</h1>
-        {failed ? (
+        {failure ? (
           <>
-            <p>{t('auth.google_failed')}</p>
+            <p>
+              {t('auth.google_failed')}
+              <br />
+              <span className="auth__failure-reason">{t(failure.key, failure.values)}</span>
+            </p>
             <Button type="primary" size="large" block onClick={() => navigate('/login', { replace: true })}>
               {t('auth.back_to_login')}
             </Button>

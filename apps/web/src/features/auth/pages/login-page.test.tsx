@@ -1,6 +1,9 @@
 import '../../../test/dom-setup.ts';
+import { OAUTH_API } from '@tandem/contract/user';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_CONFIG_PATH, FALLBACK_CLIENT_CONFIG } from '../../../shared/system/client-config.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { LoginPage, validateLogin } from './login-page.tsx';
 
@@ -80,5 +83,31 @@ describe('the sign-in rules', () => {
       valid_code: 'auth.code_format',
     });
     expect(validateLogin({ user_name: 'a@b.co', valid_code: '123456' }, 1)).toEqual({});
+  });
+});
+
+describe('signing in with Google', () => {
+  it('shows the button when the server has Google on, and sends the browser to the provider', async () => {
+    const api = fakeApi({
+      [CLIENT_CONFIG_PATH]: () => ({
+        data: { ...FALLBACK_CLIENT_CONFIG, sign_in_methods: { password: true, code: true, google: true } },
+      }),
+      [OAUTH_API.start]: () => ({ data: { url: 'https://accounts.example.com/auth?state=s' } }),
+    });
+    const assigned: string[] = [];
+    vi.stubGlobal('location', {
+      ...window.location,
+      set href(url: string) {
+        assigned.push(url);
+      },
+    });
+    try {
+      await renderPage(<LoginPage />, { path: '/login' });
+      fireEvent.click(await screen.findByRole('button', { name: /Sign in with Google$/ }));
+      await waitFor(() => expect(assigned).toEqual(['https://accounts.example.com/auth?state=s']));
+      expect(api.bodiesOf(OAUTH_API.start)).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

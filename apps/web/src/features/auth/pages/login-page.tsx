@@ -1,9 +1,9 @@
 import { GoogleOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { CODE_EXPIRY_MS, CODE_LENGTH, CODE_RESEND_WAIT_S, EMAIL_MAX } from '@tandem/contract/limits';
+import { CODE_LENGTH, EMAIL_MAX } from '@tandem/contract/limits';
 import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getDeviceId } from '../../../shared/api/device-id.ts';
@@ -24,6 +24,7 @@ import {
 } from '../api/login.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import { FormField } from '../components/form-field.tsx';
+import { SendCodeButton } from '../components/send-code-button.tsx';
 
 type LoginMethod = 'password' | 'code';
 type FieldName = keyof LoginFormValues;
@@ -52,6 +53,8 @@ export function validateLogin(
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get(REDIRECT_PARAM);
   const config = useClientConfig();
   const methods = config.sign_in_methods;
   const available: { key: LoginMethod; type: LoginType }[] = [];
@@ -77,7 +80,10 @@ export function LoginPage() {
       />
       {methods.google && <GoogleButton />}
       <p className="auth__switch">
-        {t('auth.no_account')} <Link to="/register">{t('auth.create_account')}</Link>
+        {t('auth.no_account')}{' '}
+        <Link to={redirect ? `/register?${REDIRECT_PARAM}=${encodeURIComponent(redirect)}` : '/register'}>
+          {t('auth.create_account')}
+        </Link>
       </p>
       <p className="auth__agreement">
         <RichText
@@ -115,6 +121,17 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
     // Once the user has tried to submit, errors follow the values; before that, typing clears a field's error.
     if (wasSubmitted) setErrors(validateLogin(next, loginType));
     else if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** Errors are reported by the HTTP client (unknown account, resend wait, hourly cap). */
+  async function sendCode() {
+    if (!values.user_name?.trim()) {
+      setErrors((current) => ({ ...current, user_name: 'auth.user_name_required' }));
+      document.getElementById(`${idPrefix}-user_name`)?.focus();
+      return false;
+    }
+    await sendSignInCode(values.user_name);
+    return true;
   }
 
   async function submit(event: FormEvent) {
@@ -195,13 +212,7 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
                 onChange={(event) => update('valid_code', event.target.value)}
                 disabled={isSubmitting}
               />
-              <SendCodeButton
-                userName={values.user_name ?? ''}
-                onMissingUserName={() => {
-                  setErrors((current) => ({ ...current, user_name: 'auth.user_name_required' }));
-                  document.getElementById(`${idPrefix}-user_name`)?.focus();
-                }}
-              />
+              <SendCodeButton onSend={sendCode} />
             </div>
           )}
         </FormField>
@@ -220,54 +231,6 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
   );
 }
 
-/** Sends a sign-in code to the email or phone typed above, then counts down before a resend. */
-function SendCodeButton({
-  userName,
-  onMissingUserName,
-}: {
-  userName: string;
-  onMissingUserName: () => void;
-}) {
-  const { t } = useTranslation();
-  const [isSending, setIsSending] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useState(0);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
-
-  async function send() {
-    if (!userName.trim()) {
-      onMissingUserName();
-      return;
-    }
-    setIsSending(true);
-    try {
-      await sendSignInCode(userName);
-      showNotice({ key: 'auth.code_sent', values: { minutes: CODE_EXPIRY_MS / 60_000 } }, 'success');
-      setSecondsLeft(CODE_RESEND_WAIT_S);
-    } catch {
-      // Reported by the HTTP client (unknown account, resend wait, hourly cap).
-    } finally {
-      setIsSending(false);
-    }
-  }
-
-  return (
-    <Button
-      size="large"
-      loading={isSending}
-      disabled={secondsLeft > 0}
-      onClick={send}
-      className="auth__send-code"
-    >
-      {secondsLeft > 0 ? t('auth.resend_in', { seconds: secondsLeft }) : t('auth.send_code')}
-    </Button>
-  );
-}
-
 function GoogleButton() {
   const { t } = useTranslation();
   const [isStarting, setIsStarting] = useState(false);
@@ -275,12 +238,16 @@ function GoogleButton() {
     setIsStarting(true);
     try {
       const url = await startGoogleSignIn();
-      if (url) location.assign(url);
+      if (url) {
+        // The button keeps spinning while the browser leaves for the provider.
+        window.location.href = url;
+        return;
+      }
+      showNotice({ key: 'auth.google_unavailable' });
     } catch {
       // Reported by the HTTP client.
-    } finally {
-      setIsStarting(false);
     }
+    setIsStarting(false);
   }
   return (
     <>

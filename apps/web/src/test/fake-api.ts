@@ -1,0 +1,38 @@
+import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach } from 'vitest';
+import { http } from '../shared/api/http.ts';
+
+export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown };
+type Handler = (body: unknown) => FakeAnswer | Promise<FakeAnswer>;
+
+const originalAdapter = http.instance.defaults.adapter;
+afterEach(() => {
+  http.instance.defaults.adapter = originalAdapter;
+});
+
+/**
+ * Serves the app's HTTP client from handlers keyed by path, answering the envelope as the server does
+ * (an error status for a failure that has one); unknown paths answer 404. Records every call's body.
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: { url: string; body: unknown }[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    calls.push({ url, body });
+    const handler = routes[url];
+    const answer = handler ? await handler(body) : { status: 404, code: 1002, msg: 'Not found' };
+    const status = answer.status ?? 200;
+    const response = {
+      data: { code: answer.code ?? 0, msg: answer.msg ?? '', data: answer.data ?? null },
+      status,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+    };
+    if (status < 400) return response;
+    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
+  };
+  http.instance.defaults.adapter = adapter;
+  return { calls, bodiesOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.body) };
+}
