@@ -65,13 +65,14 @@ function serverFieldsOf(error: unknown): FieldError[] {
 
 /**
  * Reports a code that could not be sent: the resend wait as a warning with its seconds (the button counts
- * them down), "account exists" or "no such account" beside the address, anything else as a notice.
+ * down any wait the server names), "account exists" or "no such account" beside the address, anything else
+ * as a notice.
  */
 export function useSendCodeFailure(form: FormInstance, addressField: string) {
   const { t } = useTranslation();
   return (error: unknown) => {
     const seconds = retryAfterOf(error);
-    if (seconds) {
+    if (seconds && failureCode(error) === ERRORS.CODE_RESEND_WAIT.code) {
       showNotice({ key: 'auth.code_wait', values: { seconds } }, 'warning');
       return;
     }

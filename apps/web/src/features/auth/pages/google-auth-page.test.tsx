@@ -23,11 +23,16 @@ describe('the Google sign-in callback', () => {
     expect(getSession().token).toBe('google-token');
   });
 
-  it('accepts the code as a path segment', async () => {
+  it('accepts the code as a path segment, and passes on the issuer the provider named', async () => {
     const api = fakeApi({ [OAUTH_API.callback]: () => ({ data: { token: 'google-token' } }) });
-    await renderPage(<GoogleAuthPage />, { path: '/google_auth/c0de?state=st4te', route: ROUTE });
+    await renderPage(<GoogleAuthPage />, {
+      path: '/google_auth/c0de?state=st4te&iss=https%3A%2F%2Fid.example.com',
+      route: ROUTE,
+    });
     await waitFor(() => expect(getSession().token).toBe('google-token'));
-    expect(api.bodiesOf(OAUTH_API.callback)).toEqual([{ google_code: 'c0de', state: 'st4te' }]);
+    expect(api.bodiesOf(OAUTH_API.callback)).toEqual([
+      { google_code: 'c0de', state: 'st4te', iss: 'https://id.example.com' },
+    ]);
   });
 
   it('shows why it failed and the way back to sign in', async () => {

@@ -10,8 +10,8 @@ import { type KeyNotice, noticeOf } from '../components/form-failure.ts';
 import '../../../shared/ui/coming-soon.css';
 
 /**
- * The provider sends the browser back here with its code (as a path segment or `?code=`) and the state the
- * server handed out; the server checks both and answers a session token.
+ * The provider sends the browser back here with its code (as a path segment or `?code=`), the state the
+ * server handed out and perhaps its issuer; the server checks them and answers a session token.
  */
 export function GoogleAuthPage() {
   const { t } = useTranslation();
@@ -20,6 +20,8 @@ export function GoogleAuthPage() {
   const [searchParams] = useSearchParams();
   const code = pathCode ?? searchParams.get('code');
   const state = searchParams.get('state');
+  // RFC 9207: a provider that names itself in the answer must be checked against the one asked.
+  const issuer = searchParams.get('iss');
   const providerError = searchParams.get('error');
   const isComplete = !!code && !!state && !providerError;
   const [failure, setFailure] = useState<KeyNotice | null>(
@@ -30,13 +32,13 @@ export function GoogleAuthPage() {
   useEffect(() => {
     if (!code || !state || providerError || started.current) return;
     started.current = true;
-    finishGoogleSignIn({ google_code: code, state })
+    finishGoogleSignIn({ google_code: code, state, ...(issuer ? { iss: issuer } : {}) })
       .then(({ token }) => {
         getSession().setToken(token);
         return navigate('/', { replace: true });
       })
       .catch((error: unknown) => setFailure(noticeOf(error)));
-  }, [code, state, providerError, navigate]);
+  }, [code, state, issuer, providerError, navigate]);
 
   return (
     <AuthFrame>
