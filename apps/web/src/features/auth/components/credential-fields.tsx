@@ -3,6 +3,7 @@ import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX } from '@tandem/contract/limits';
 import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
 import { Form, Input, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
@@ -29,19 +30,32 @@ export function addressOf(method: AddressMethod, values: AddressValues): Address
   return { phone: values.phone?.trim() ?? '', country_code: values.country_code ?? DEFAULT_COUNTRY_CODE };
 }
 
-/** Format rules speak up when the field is left, and typing clears what they said. */
+/**
+ * Typing clears what a rule said; a filled field is checked when it is left; an empty one only on submit,
+ * so moving through the form (or a focus the page moved) never scolds a field not yet reached.
+ */
 const ON_BLUR = 'onBlur';
+const ON_SUBMIT_ONLY: string[] = [];
 export const FIELD_TRIGGERS = ['onChange', ON_BLUR];
 
-function useRule(check: (value: string | undefined) => string | null): Rule {
-  const { t } = useTranslation();
-  return {
-    validateTrigger: ON_BLUR,
-    validator: (_, value: string | undefined) => {
-      const problem = check(value);
+const isBlank = (value: unknown) => (typeof value === 'string' ? !value.trim() : !value);
+
+function rulesOf(check: (value: string | undefined) => string | null, t: TFunction): Rule[] {
+  const when =
+    (blank: boolean) =>
+    (_: unknown, value: string | undefined): Promise<void> => {
+      const problem = isBlank(value) === blank ? check(value) : null;
       return problem ? Promise.reject(new Error(t(problem, RULE_VALUES))) : Promise.resolve();
-    },
-  };
+    };
+  return [
+    { validateTrigger: ON_SUBMIT_ONLY, validator: when(true) },
+    { validateTrigger: ON_BLUR, validator: when(false) },
+  ];
+}
+
+function useRules(check: (value: string | undefined) => string | null): Rule[] {
+  const { t } = useTranslation();
+  return rulesOf(check, t);
 }
 
 /** Email or phone, as tabs; the address field under the active one. */
@@ -73,9 +87,9 @@ export function AddressFields({
 
 function EmailField() {
   const { t } = useTranslation();
-  const rule = useRule(emailProblem);
+  const rules = useRules(emailProblem);
   return (
-    <Form.Item name="email" label={t('auth.email')} rules={[rule]} validateTrigger={FIELD_TRIGGERS}>
+    <Form.Item name="email" label={t('auth.email')} rules={rules} validateTrigger={FIELD_TRIGGERS}>
       <Input
         size="large"
         prefix={<MailOutlined />}
@@ -95,7 +109,7 @@ function PhoneField({ formName }: { formName: string }) {
   const options = useMemo(() => dialCodeOptions(locale), [locale]);
   const form = Form.useFormInstance();
   const dialCode = Form.useWatch('country_code', form);
-  const rule = useRule((value) =>
+  const rules = useRules((value) =>
     phoneProblem(value, form.getFieldValue('country_code') ?? DEFAULT_COUNTRY_CODE),
   );
   // A number typed before the dial code was changed is checked again under the new code.
@@ -126,7 +140,7 @@ function PhoneField({ formName }: { formName: string }) {
         <Form.Item
           name="phone"
           noStyle
-          rules={[rule]}
+          rules={rules}
           validateTrigger={FIELD_TRIGGERS}
           normalize={(value: string) => value.replace(/[\s-]/g, '')}
         >
@@ -148,11 +162,11 @@ function PhoneField({ formName }: { formName: string }) {
 /** The code field with its send button beside it. */
 export function CodeField({ formName, onSend }: { formName: string; onSend: () => Promise<boolean> }) {
   const { t } = useTranslation();
-  const rule = useRule(codeProblem);
+  const rules = useRules(codeProblem);
   return (
     <Form.Item label={t('auth.code')} htmlFor={`${formName}_valid_code`} required>
       <div className="auth__code-row">
-        <Form.Item name="valid_code" noStyle rules={[rule]} validateTrigger={FIELD_TRIGGERS}>
+        <Form.Item name="valid_code" noStyle rules={rules} validateTrigger={FIELD_TRIGGERS}>
           <Input
             size="large"
             prefix={<SafetyOutlined />}
@@ -162,7 +176,7 @@ export function CodeField({ formName, onSend }: { formName: string; onSend: () =
             maxLength={CODE_LENGTH}
           />
         </Form.Item>
-        <SendCodeButton onSend={onSend} />
+        <SendCodeButton id={`${formName}_send_code`} onSend={onSend} />
       </div>
     </Form.Item>
   );
@@ -173,26 +187,20 @@ export function NewPasswordFields({ label, autoFocus }: { label: string; autoFoc
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const password = Form.useWatch('password', form);
-  const passwordRule = useRule(passwordProblem);
+  const passwordRules = useRules(passwordProblem);
   // Once the confirmation has been typed, changing the password re-checks it (not before: no nagging).
   useEffect(() => {
     if (password !== undefined && form.isFieldTouched('confirm')) {
       form.validateFields(['confirm']).catch(() => undefined);
     }
   }, [password, form]);
-  const confirmRule: Rule = ({ getFieldValue }) => ({
-    validateTrigger: ON_BLUR,
-    validator: (_, value: string | undefined) => {
-      const problem = confirmProblem(value, getFieldValue('password'));
-      return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-    },
-  });
+  const confirmRules = rulesOf((value) => confirmProblem(value, form.getFieldValue('password')), t);
   return (
     <>
       <Form.Item
         name="password"
         label={label}
-        rules={[passwordRule]}
+        rules={passwordRules}
         validateTrigger={FIELD_TRIGGERS}
         extra={t('auth.password_rule', RULE_VALUES)}
       >
@@ -208,7 +216,7 @@ export function NewPasswordFields({ label, autoFocus }: { label: string; autoFoc
       <Form.Item
         name="confirm"
         label={t('auth.password_confirm')}
-        rules={[confirmRule]}
+        rules={confirmRules}
         validateTrigger={FIELD_TRIGGERS}
       >
         <Input.Password

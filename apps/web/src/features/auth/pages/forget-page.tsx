@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { CODE_PURPOSES } from '@tandem/contract/user';
 import { Alert, Button, Form, type FormInstance, Result, Steps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { getSession } from '../../../shared/session/session-store.ts';
@@ -107,6 +107,11 @@ function VerifyStep({
   const [isSubmitting, setIsSubmitting] = useState(false);
   const addressField = method === 'email' ? 'email' : 'phone';
   const reportSendFailure = useSendCodeFailure(form, addressField);
+
+  // Back here because the token was refused: the address is kept, a fresh code is the next thing to get.
+  useEffect(() => {
+    if (isTokenRejected) document.getElementById(`${VERIFY_FORM}_send_code`)?.focus();
+  }, [isTokenRejected]);
 
   async function sendCode() {
     try {

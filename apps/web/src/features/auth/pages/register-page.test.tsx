@@ -63,6 +63,17 @@ describe('the register page', () => {
     expect(api.bodiesOf(USER_API.register)).toEqual([]);
   });
 
+  it('leaves a field the user only passed through alone until the form is submitted', async () => {
+    await renderPage(<RegisterPage />, { path: '/register' });
+    fireEvent.blur(screen.getByLabelText('Email', { selector: 'input' }));
+    fireEvent.blur(screen.getByLabelText('Verification code', { selector: 'input' }));
+    type('Email', 'not-an-email');
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByText('Please enter the verification code.')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email', { selector: 'input' }), { target: { value: 'ada@' } });
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address.')).toBeNull());
+  });
+
   it('holds the password to 8-16 characters with upper case, lower case and digits, and the confirmation to it', async () => {
     await renderPage(<RegisterPage />, { path: '/register' });
     type('Password', 'Short1');
