@@ -102,6 +102,9 @@ describe('the forgot-password page', () => {
     expect(
       (screen.getByLabelText('Verification code', { selector: 'input' }) as HTMLInputElement).value,
     ).toBe('');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send code' })),
+    );
   });
 
   it('asks for a matching confirmation before resetting', async () => {
