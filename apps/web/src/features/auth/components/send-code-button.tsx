@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { CODE_EXPIRY_MS, CODE_RESEND_WAIT_S } from '@tandem/contract/limits';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -39,11 +40,14 @@ export function SendCodeButton({ onSend, id }: { onSend: () => Promise<boolean>;
   }
 
   return (
+    // A plain spinner icon rather than `loading`: antd animates its loading icon out, and a code that comes
+    // back within a frame or two can leave that icon behind, naming the button "loading" for screen readers.
     <Button
       id={id}
       size="large"
-      loading={isSending}
-      disabled={secondsLeft > 0}
+      icon={isSending ? <LoadingOutlined /> : undefined}
+      disabled={isSending || secondsLeft > 0}
+      aria-busy={isSending}
       onClick={send}
       className="auth__send-code"
     >
