@@ -6,8 +6,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
+import { dictRoutes } from './modules/dict/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deviceRoutes, { db });
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });
   await app.register(oauthRoutes, { db, config });
+  await app.register(teamRoutes, { db, config, messenger });
+  await app.register(dictRoutes, { db });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

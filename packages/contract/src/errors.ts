@@ -47,6 +47,11 @@ export const ERRORS = {
   TEAM_TRANSFER_FIRST: { code: 1101, status: 409, key: 'team_transfer_first' },
   DEPARTMENT_HAS_CHILDREN: { code: 1102, status: 409, key: 'department_has_children' },
   INVITE_CODE_INVALID: { code: 1103, status: 400, key: 'invite_code_invalid' },
+  PERSONAL_TEAM_NOT_ALLOWED: { code: 1104, status: 409, key: 'personal_team_not_allowed' },
+  DEPARTMENT_CYCLE: { code: 1105, status: 409, key: 'department_cycle' },
+  DEPARTMENT_MOVE_BLOCKED: { code: 1106, status: 409, key: 'department_move_blocked' },
+  OWNER_CANNOT_BE_REMOVED: { code: 1107, status: 409, key: 'owner_cannot_be_removed' },
+  NOT_A_MEMBER: { code: 1108, status: 404, key: 'not_a_member' },
 
   // Chat (part B section 8)
   QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },

@@ -99,3 +99,6 @@ export const BILL_PAGE_SIZES = [5, 10] as const;
 export const BILL_DEFAULT_PAGE_SIZE = 10;
 export const CURRENCIES = ['USD', 'JPY', 'CNY'] as const;
 export const CANCEL_REASONS = ['price', 'features', 'alternative', 'other'] as const;
+
+/** How long an invitation code works before it must be renewed (not given by the spec). */
+export const INVITE_CODE_LIFETIME_DAYS = 7;

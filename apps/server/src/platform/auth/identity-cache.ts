@@ -38,6 +38,10 @@ function createIdentityCache() {
     forgetAccount(userId: number) {
       accounts.delete(userId);
     },
+    /** Team-wide changes (a team renamed or dissolved) touch many accounts at once. */
+    forgetAllAccounts() {
+      accounts.clear();
+    },
     /** Both: after a password, email or phone change, or deletion. */
     forgetUser(userId: number) {
       this.forgetSessionsOf(userId);

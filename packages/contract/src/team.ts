@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { COMPANY_SIZE_BANDS, DISSOLVE_TEAM_CONFIRM_TEXT, TEAM_NAME_MAX, TEAM_NAME_MIN } from './limits.ts';
+import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from './user.ts';
+
+/**
+ * Teams (spec part A sections 2-7). Every call acts on the caller's current team unless it names
+ * another. Paths are the spec's; payloads it does not show are designed here and listed in the
+ * README's API notes.
+ */
+
+export const TEAM_ROLES = { owner: 'team_owner', admin: 'team_admin', manage: 'team_manage' } as const;
+/** team_type 0 is an organisation team; above 0 is a user's personal team. */
+export const ORGANISATION_TEAM_TYPE = 0;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const ids = z.array(id).min(1).max(500);
+const teamName = safeText(TEAM_NAME_MAX).pipe(
+  z.string().min(TEAM_NAME_MIN, `at least ${TEAM_NAME_MIN} characters`),
+);
+const description = safeText(500);
+const departmentName = safeText(50).pipe(z.string().min(1, 'required'));
+const avatarUrl = z
+  .string()
+  .trim()
+  .max(512)
+  .regex(/^\/api\/upload\/files\/[\w.-]+$/, 'not an uploaded image');
+
+/** A team as `get-user-teams` lists it and as the current team is described. */
+export const teamSummary = z.object({
+  team_id: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  team_type: z.number().int(),
+  team_roles: z.array(z.string()),
+});
+export type TeamSummary = z.infer<typeof teamSummary>;
+
+export const teamInfo = teamSummary.extend({
+  description: z.string(),
+  member_count: z.number().int(),
+  apply_audit: z.number().int(),
+  owner_user_id: z.number().int(),
+  industry_id: z.number().int().nullable(),
+  scale: z.number().int(),
+  created_at: z.string(),
+});
+export type TeamInfo = z.infer<typeof teamInfo>;
+
+/** The spec's create form validates a size band but always sends `scale: 0`; both are accepted. */
+export const createTeamBody = z.object({
+  name: teamName,
+  industry_id: id,
+  scale: z.number().int().min(0).max(COMPANY_SIZE_BANDS.length).default(0),
+});
+export const createTeamData = z.object({ team_id: z.number().int() });
+
+export const switchTeamBody = z.object({ current_team_id: id });
+
+export const inviteCodeBody = z.object({ is_reset: z.union([z.literal(0), z.literal(1)]).default(0) });
+export const inviteInfo = z.object({ invite_code: z.string(), expiration_time: z.string() });
+export type InviteInfo = z.infer<typeof inviteInfo>;
+
+export const inviteCode = z
+  .string()
+  .trim()
+  .min(4)
+  .max(32)
+  .regex(/^[A-Za-z0-9]+$/, 'invalid invitation code');
+export const teamByCodeQuery = z.object({ invite_code: inviteCode });
+/** What a visitor with an invitation sees, and where they stand with the team. */
+export const teamByCodeData = z.object({
+  team_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  description: z.string(),
+  member_count: z.number().int(),
+  apply_audit: z.number().int(),
+  expiration_time: z.string(),
+  /** none, member, pending (awaiting approval). Only for a signed-in caller. */
+  membership: z.enum(['none', 'member', 'pending']),
+});
+
+export const joinTeamBody = z.object({ invite_code: inviteCode, real_name: safeText(50).default('') });
+/** joined: the user is a member and the team is now current; applied: waiting for approval. */
+export const joinTeamData = z.object({ status: z.enum(['joined', 'applied']), team_id: z.number().int() });
+
+/** The spec's phone items: `{country_code, value}`, with the dial-code-86 rule. */
+const invitePhone = z
+  .object({ country_code: countryCode.default(DEFAULT_COUNTRY_CODE), value: z.string().trim().max(20) })
+  .refine((p) => isValidPhone(p.value, p.country_code), { message: 'invalid phone', path: ['value'] });
+
+/** Invitation payload: type 1 phone, 0 email. */
+export const inviteTeamBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(0), email_list: z.array(email).min(1).max(50) }),
+  z.object({ type: z.literal(1), phone_list: z.array(invitePhone).min(1).max(50) }),
+]);
+export const inviteTeamData = z.object({ sent: z.number().int() });
+
+export const updateTeamBody = z
+  .object({ name: teamName.optional(), avatar: avatarUrl.optional(), description: description.optional() })
+  .refine((v) => v.name !== undefined || v.avatar !== undefined || v.description !== undefined, {
+    message: 'required',
+    path: ['name'],
+  });
+
+export const dissolveTeamBody = z.object({
+  confirm: z.literal(DISSOLVE_TEAM_CONFIRM_TEXT, { message: `type ${DISSOLVE_TEAM_CONFIRM_TEXT}` }),
+});
+export const applyStatusBody = z.object({ apply_audit: z.union([z.literal(0), z.literal(1)]) });
+export const turnOverBody = z.object({ user_id: id });
+export const userIdsBody = z.object({ user_ids: ids });
+export const setAdminBody = z.object({ user_id: id, is_admin: z.union([z.literal(0), z.literal(1)]) });
+
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const memberListQuery = z.object({
+  ...paging,
+  keyword: safeText(100).default(''),
+  /** A department's members (not its sub-departments'); 0 for members in no department. */
+  department_id: z.coerce.number().int().min(0).optional(),
+});
+export const member = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  real_name: z.string(),
+  avatar: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  join_time: z.string(),
+  department_id: z.number().int().nullable(),
+  department_name: z.string(),
+  is_admin: z.boolean(),
+  is_owner: z.boolean(),
+});
+export type Member = z.infer<typeof member>;
+
+export const leaveMemberListQuery = z.object(paging);
+export const leavingMember = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  department_name: z.string(),
+  left_at: z.string(),
+  days_since_leaving: z.number().int(),
+});
+/** Delete some leaving members, or all of them with `clear: 1`. */
+export const deleteLeaveMemberBody = z.union([
+  z.object({ user_ids: ids }),
+  z.object({ clear: z.literal(1) }),
+]);
+
+export const applyListQuery = z.object(paging);
+export const applicant = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  real_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+});
+/** status 1 approve, 2 reject. */
+export const applyAuditBody = z.object({ ids, status: z.union([z.literal(1), z.literal(2)]) });
+export const applyAuditData = z.object({ approved: z.number().int(), rejected: z.number().int() });
+
+/** A department tree node (spec: id, name, parentId, children), with its manager and head count. */
+export type DepartmentNode = {
+  id: number;
+  name: string;
+  parentId: number | null;
+  manager_user_id: number | null;
+  manager_name: string;
+  member_count: number;
+  sort: number;
+  children: DepartmentNode[];
+};
+export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    parentId: z.number().int().nullable(),
+    manager_user_id: z.number().int().nullable(),
+    manager_name: z.string(),
+    member_count: z.number().int(),
+    sort: z.number().int(),
+    children: z.array(departmentNode),
+  }),
+);
+export const createDepartmentBody = z.object({
+  name: departmentName,
+  parent_id: id.nullable().default(null),
+  manager_user_id: id.nullable().default(null),
+});
+export const saveDepartmentBody = z.object({
+  id,
+  name: departmentName.optional(),
+  parent_id: id.nullable().optional(),
+  manager_user_id: id.nullable().optional(),
+});
+export const deleteDepartmentBody = z.object({ id });
+/** Move one department up or down among its siblings; moving past the first is refused. */
+export const departmentSortBody = z.object({ id, direction: z.enum(['up', 'down']) });
+/** Rename several departments at once. */
+export const batchSaveDepartmentBody = z.object({
+  departments: z
+    .array(z.object({ id, name: departmentName }))
+    .min(1)
+    .max(200),
+});
+/** The new order of one parent's children (all of them). */
+export const reSortDepartmentBody = z.object({ parent_id: id.nullable(), ids });
+export const departmentMemberListQuery = z.object({
+  ...paging,
+  department_id: z.coerce.number().int().min(0),
+});
+export const changeMemberDepartmentBody = z.object({ user_ids: ids, department_id: id.nullable() });
+
+export type IndustryNode = { id: number; name: string; children?: IndustryNode[] };
+export const industryNode: z.ZodType<IndustryNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), name: z.string(), children: z.array(industryNode).optional() }),
+);
+
+/** The plan and its numbers (the free plan until billing arrives). */
+export const versionPacket = z.object({
+  ver_id: z.number().int(),
+  ver_name: z.string(),
+  expire_time: z.string().nullable(),
+  member_limit: z.number().int(),
+  member_count: z.number().int(),
+  points_quota_surplus_numerical: z.number().int(),
+});
+
+export const TEAM_API = {
+  userTeams: '/api/team/get-user-teams',
+  currentTeam: '/api/team/get-curr-team-info',
+  create: '/api/team/create-team',
+  switchTeam: '/api/team/switch-team',
+  switchIdentity: '/api/user/switch-curr-identity',
+  inviteCode: '/api/team/get-invite-code',
+  teamByCode: '/api/team/get-team-info-by-code',
+  join: '/api/team/join-team',
+  invite: '/api/team/invite-team',
+  update: '/api/team/update-team',
+  dissolve: '/api/team/del-team',
+  leave: '/api/team/leave-team',
+  applyStatusSet: '/api/team/apply-status-set',
+  turnOver: '/api/team/turn-over',
+  userList: '/api/team/user-list',
+  setAdmin: '/api/team/set-admin',
+  removeOutTeam: '/api/team/remove-out-team',
+  leaveMemberList: '/api/team/leave-member-list',
+  deleteLeaveMember: '/api/team/del-leave-member',
+  restoreLeaveMember: '/api/team/restore-leave-member',
+  applyList: '/api/team/apply-list',
+  applyAudit: '/api/team/apply-audit',
+  departmentList: '/api/team/department-list',
+  createDepartment: '/api/team/create-department',
+  saveDepartment: '/api/team/save-department',
+  deleteDepartment: '/api/team/del-department',
+  departmentSort: '/api/team/department-sort',
+  batchSaveDepartment: '/api/team/batch-save-department',
+  reSortDepartment: '/api/team/re-sort-department',
+  departmentMemberList: '/api/team/department-member-list',
+  changeMemberDepartment: '/api/team/change-member-department',
+  currentVersion: '/api/team/curr-ver-packet-data',
+  allVersions: '/api/team/all-ver-packet-data',
+  industryTree: '/api/dict/get-tree-industry',
+} as const;
