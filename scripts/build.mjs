@@ -12,7 +12,15 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 
 export async function buildWeb() {
   const { build } = await import('vite');
-  await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production React build, even when started with NODE_ENV=test (the e2e server).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   precompress(join(WEB, 'dist'));
 }
 

@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps) {
   const { db } = deps.database;
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   await app.register(systemRoutes, { config, database: deps.database });
-  await app.register(userRoutes, { db, messenger });
+  await app.register(userRoutes, { db, messenger, codesPerIpPerHour: config.codesPerIpPerHour });
   await app.register(accountRoutes, { db });
   await app.register(deviceRoutes, { db });
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });

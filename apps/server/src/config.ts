@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
@@ -31,6 +32,7 @@ const schema = z.object({
   OIDC_ISSUER: optionalText.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(CODES_PER_IP_PER_HOUR),
 });
 
 export type Config = {
@@ -48,6 +50,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   sms: { webhookUrl: string; token: string | undefined } | undefined;
+  /** Verification codes one IP address may ask for in an hour (the browser tests raise it). */
+  codesPerIpPerHour: number;
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
 };
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     sms: c.SMS_WEBHOOK_URL ? { webhookUrl: c.SMS_WEBHOOK_URL, token: c.SMS_WEBHOOK_TOKEN } : undefined,
+    codesPerIpPerHour: c.CODES_PER_IP_PER_HOUR,
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
   };
 }

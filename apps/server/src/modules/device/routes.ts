@@ -23,7 +23,7 @@ const ACTIVE = 0;
 
 /** The signed-in devices of the user: list them, sign one out, or sign out all the others. */
 export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const signedIn = { preHandler: requireSession(db) };
+  const signedIn = { onRequest: requireSession(db) };
   const liveSessionsOf = (userId: number) => and(eq(sessions.userId, userId), isNull(sessions.endedAt));
 
   app.post(

@@ -54,7 +54,7 @@ export async function loadTeamContext(db: Db, userId: number): Promise<TeamConte
 }
 
 /**
- * A preHandler (after the session guard) that admits the caller to their current team at `level`;
+ * An onRequest hook (after the session guard) that admits the caller to their current team at `level`;
  * `organisation` routes also refuse personal teams.
  */
 export function requireTeam(db: Db, level: TeamLevel, options: { organisation?: boolean } = {}) {

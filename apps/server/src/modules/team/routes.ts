@@ -104,13 +104,13 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
   const session = requireSession(db);
   /** Signed in, and admitted to the current team at `level`; back-office calls need an organisation team. */
   const inTeam = (level: TeamLevel, organisation = true) => ({
-    preHandler: [session, requireTeam(db, level, { organisation })],
+    onRequest: [session, requireTeam(db, level, { organisation })],
   });
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.get(
     TEAM_API.userTeams,
-    { preHandler: session, schema: { response: { 200: envelope(z.array(teamSummary)) } } },
+    { onRequest: session, schema: { response: { 200: envelope(z.array(teamSummary)) } } },
     async (request) => ok(await userTeams(db, sessionOf(request).userId)),
   );
   app.get(
@@ -120,13 +120,13 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
   );
   app.post(
     TEAM_API.create,
-    { preHandler: session, schema: { body: createTeamBody, response: { 200: envelope(createTeamData) } } },
+    { onRequest: session, schema: { body: createTeamBody, response: { 200: envelope(createTeamData) } } },
     async (request) => ok({ team_id: await createTeam(db, sessionOf(request).userId, request.body) }),
   );
   for (const path of [TEAM_API.switchTeam, TEAM_API.switchIdentity]) {
     app.post(
       path,
-      { preHandler: session, schema: { body: switchTeamBody, response: { 200: done } } },
+      { onRequest: session, schema: { body: switchTeamBody, response: { 200: done } } },
       async (request) => {
         await switchTeam(db, sessionOf(request).userId, request.body.current_team_id);
         return ok(null);
@@ -165,7 +165,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
   );
   app.post(
     TEAM_API.join,
-    { preHandler: session, schema: { body: joinTeamBody, response: { 200: envelope(joinTeamData) } } },
+    { onRequest: session, schema: { body: joinTeamBody, response: { 200: envelope(joinTeamData) } } },
     async (request) =>
       ok(await joinTeam(db, sessionOf(request).userId, request.body.invite_code, request.body.real_name)),
   );
@@ -243,7 +243,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
   );
   app.get(
     TEAM_API.allVersions,
-    { preHandler: session, schema: { response: { 200: envelope(z.array(versionPacket)) } } },
+    { onRequest: session, schema: { response: { 200: envelope(z.array(versionPacket)) } } },
     async () =>
       ok([
         {

@@ -39,7 +39,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
   { db, dataDir },
 ) => {
   const store = createFileStore(db, dataDir);
-  const signedIn = { preHandler: requireSession(db) };
+  const signedIn = { onRequest: requireSession(db) };
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
   const answer = (id: string) => ok({ id, file: `${UPLOAD_API.files}/${id}` });

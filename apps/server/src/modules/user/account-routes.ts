@@ -46,7 +46,7 @@ const tokenAnswer = { response: { 200: envelope(resetTokenData) } };
 
 /** Password reset, email and phone change, profile, preferences and deletion (spec part A section 7). */
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const signedIn = { preHandler: requireSession(db) };
+  const signedIn = { onRequest: requireSession(db) };
 
   // Password reset: one step with the code (account settings), or code → token → password (/forget).
   app.post(

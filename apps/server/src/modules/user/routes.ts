@@ -37,7 +37,7 @@ import { codeMessage } from './code-message.ts';
 import { deviceInfoOf } from './device-info.ts';
 import { issueCode } from './verification-codes.ts';
 
-export type UserDeps = { db: Db; messenger: Messenger };
+export type UserDeps = { db: Db; messenger: Messenger; codesPerIpPerHour: number };
 
 const emptyData = envelope(z.null());
 
@@ -47,8 +47,11 @@ function deviceIdOf(header: unknown, fromBody: string | undefined): string {
   return parsed.success ? parsed.data : (fromBody ?? newToken().slice(0, 32));
 }
 
-export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, messenger }) => {
-  const signedIn = { preHandler: requireSession(db) };
+export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
+  app,
+  { db, messenger, codesPerIpPerHour },
+) => {
+  const signedIn = { onRequest: requireSession(db) };
 
   /**
    * Register codes go to free addresses, sign-in and reset codes to known ones. Change codes (type 2)
@@ -68,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (app, { db, mes
     }
     const locale = requestLocale(request);
     const target = codeTargetOf(address, purpose);
-    const code = await issueCode(db, target, request.ip);
+    const code = await issueCode(db, target, request.ip, codesPerIpPerHour);
     await messenger.send({
       channel: target.channel,
       to: addressKey(address),

@@ -4,7 +4,6 @@ import {
   CODE_LENGTH,
   CODE_MAX_WRONG_TRIES,
   CODE_RESEND_WAIT_S,
-  CODES_PER_IP_PER_HOUR,
 } from '@tandem/contract/limits';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +26,12 @@ const lockAddress = (tx: Tx, target: CodeTarget) =>
  * right after registering works), a capped number per IP an
  * hour. An advisory lock on the address makes two racing requests take turns.
  */
-export async function issueCode(db: Db, target: CodeTarget, ipAddress: string): Promise<string> {
+export async function issueCode(
+  db: Db,
+  target: CodeTarget,
+  ipAddress: string,
+  perIpPerHour: number,
+): Promise<string> {
   const code = newNumericCode(CODE_LENGTH);
   const codeHash = await hash(code);
   await db.transaction(async (tx) => {
@@ -52,7 +56,7 @@ export async function issueCode(db: Db, target: CodeTarget, ipAddress: string): 
           gt(verificationCodes.createdAt, new Date(now - HOUR_MS)),
         ),
       );
-    if ((fromIp?.n ?? 0) >= CODES_PER_IP_PER_HOUR) throw new AppError('CODE_HOURLY_CAP');
+    if ((fromIp?.n ?? 0) >= perIpPerHour) throw new AppError('CODE_HOURLY_CAP');
     await tx.insert(verificationCodes).values({
       ...target,
       codeHash,

@@ -17,7 +17,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A preHandler for routes that need a signed-in user. When the session's lifetime was renewed the
+ * An onRequest hook for routes that need a signed-in user: it runs before the body is read or
+ * validated, so a caller without a session learns nothing about the payload. When the session's lifetime was renewed the
  * token travels back in the `authorization` header so the client refreshes its 15-day cookie.
  */
 export function requireSession(db: Db) {
