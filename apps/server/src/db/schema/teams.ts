@@ -73,7 +73,7 @@ export const teamMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_members_user').on(t.userId),
-    index('team_members_team_joined').on(t.teamId, t.joinedAt),
+    index('team_members_team_joined').on(t.teamId, t.joinedAt, t.userId),
     index('team_members_department').on(t.departmentId),
   ],
 );

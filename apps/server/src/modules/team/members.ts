@@ -48,35 +48,69 @@ export async function listMembers(
     );
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        realName: teamMembers.realName,
-        nickName: users.nickName,
-        avatar: users.avatar,
-        phone: users.phone,
-        email: users.email,
-        joinedAt: teamMembers.joinedAt,
-        roles: teamMembers.teamRoles,
-        departmentId: teamMembers.departmentId,
-        departmentName: departments.name,
-      })
+  const order = [asc(teamMembers.joinedAt), asc(teamMembers.userId)];
+  const offset = (query.page - 1) * query.page_size;
+  const columns = {
+    userId: users.id,
+    realName: teamMembers.realName,
+    nickName: users.nickName,
+    avatar: users.avatar,
+    phone: users.phone,
+    email: users.email,
+    joinedAt: teamMembers.joinedAt,
+    roles: teamMembers.teamRoles,
+    departmentId: teamMembers.departmentId,
+    departmentName: departments.name,
+  };
+  const countMatches = async () =>
+    (
+      await db
+        .select({ n: count() })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(where)
+    )[0]?.n ?? 0;
+
+  let rows: Awaited<ReturnType<typeof pageWithoutSearch>>;
+  let total: number;
+  async function pageWithoutSearch() {
+    // The page is found on the (team, joined_at, user) index alone, then only its rows are joined.
+    const page = db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset(offset);
+    return db
+      .select(columns)
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .leftJoin(departments, eq(departments.id, teamMembers.departmentId))
+      .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, page)))
+      .orderBy(...order);
+  }
+  if (query.keyword) {
+    // A search reads every member's names once: the page and the match count in the same pass.
+    const matches = await db
+      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
       .leftJoin(departments, eq(departments.id, teamMembers.departmentId))
       .where(where)
-      .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
+      .orderBy(...order)
       .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    query.keyword
-      ? db
-          .select({ n: count() })
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(where)
-      : db.select({ n: count() }).from(teamMembers).where(where),
-  ]);
+      .offset(offset);
+    rows = matches;
+    total = matches[0]?.total ?? (await countMatches());
+  } else {
+    const [pageRows, [counted]] = await Promise.all([
+      pageWithoutSearch(),
+      db.select({ n: count() }).from(teamMembers).where(where),
+    ]);
+    rows = pageRows;
+    total = counted?.n ?? 0;
+  }
   return {
     data: rows.map((row) => ({
       user_id: row.userId,
@@ -91,7 +125,7 @@ export async function listMembers(
       is_admin: row.roles.includes(TEAM_ROLES.manage),
       is_owner: row.roles.includes(TEAM_ROLES.owner),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
