@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // antd forms in jsdom take seconds on a busy 2-core machine (CI runs projects side by side).
+          testTimeout: 20_000,
         },
       },
       {
