@@ -14,17 +14,20 @@ const messageLoaders: Record<Locale, () => Promise<JsonModule>> = {
 
 export const loadMessages = async (locale: Locale) => (await messageLoaders[locale]()).default;
 
-/** antd's own component texts; English is antd's built-in default, so it needs no download. */
-const antdLoaders: Record<Locale, (() => Promise<{ default: AntdLocale }>) | null> = {
-  'en-US': null,
+/**
+ * antd's own component texts. English is antd's built-in default (already in the bundle), but it is
+ * still passed explicitly: antd's ConfigProvider wraps the app in a locale provider only when given a
+ * locale, so switching from "none" to Japanese would mount the whole app again and lose open dialogs.
+ */
+const antdLoaders: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
+  'en-US': () => import('antd/es/locale/en_US'),
   'zh-CN': () => import('antd/es/locale/zh_CN'),
   'zh-TW': () => import('antd/es/locale/zh_TW'),
   'ja-JP': () => import('antd/es/locale/ja_JP'),
 };
 
-export async function loadAntdLocale(locale: Locale): Promise<AntdLocale | undefined> {
-  const loader = antdLoaders[locale];
-  return loader ? (await loader()).default : undefined;
+export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
+  return (await antdLoaders[locale]()).default;
 }
 
 /** dayjs names its locales differently; English is built in. */

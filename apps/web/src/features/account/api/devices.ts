@@ -10,6 +10,8 @@ export const devicesQuery = (page: number, pageSize = DEVICE_PAGE_SIZE) =>
     queryKey: ['account', 'devices', page, pageSize],
     queryFn: () => http.post<Page<Device>>(DEVICE_API.list, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
+    // Sessions come and go on other devices: reopening the list always asks again.
+    staleTime: 0,
   });
 
 export const logoutDevice = (deviceId: string) => http.post<null>(DEVICE_API.logout, { device_id: deviceId });

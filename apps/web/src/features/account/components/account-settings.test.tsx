@@ -72,7 +72,7 @@ const noticeKeys = () => notices.map(({ notice }) => ('key' in notice ? notice.k
 
 describe('the nickname', () => {
   async function renderEditor(nickname = 'Ada') {
-    await renderPage(<NicknameEditor nickname={nickname} placeholder="" />);
+    await renderPage(<NicknameEditor nickname={nickname} />);
     return screen.getByLabelText('Nickname') as HTMLInputElement;
   }
 

@@ -65,15 +65,17 @@ export function DeviceList() {
       key: 'device',
       title: t('devices.device'),
       render: (_, device) => (
-        <span className="device-list__name">
-          <DesktopOutlined aria-hidden="true" />
-          <span className="device-list__label">{device.device_name || t('devices.unknown_device')}</span>
-          {device.is_current && (
-            <Tag color="success" variant="filled">
-              {t('devices.current')}
-            </Tag>
-          )}
-        </span>
+        <div className="device-list__name">
+          <DesktopOutlined aria-hidden="true" className="device-list__icon" />
+          <div className="device-list__label">
+            <span>{device.device_name || t('devices.unknown_device')}</span>
+            {device.is_current && (
+              <Tag color="success" variant="filled">
+                {t('devices.current')}
+              </Tag>
+            )}
+          </div>
+        </div>
       ),
     },
     {

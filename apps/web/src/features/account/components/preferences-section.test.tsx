@@ -6,6 +6,7 @@ import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { useThemeStore } from '../../../shared/theme/theme-store.ts';
 import { renderPage } from '../../../test/render-app.tsx';
+import { AccountCentreDialog } from './account-centre-dialog.tsx';
 import { PreferencesSection, preferenceChoices } from './preferences-section.tsx';
 
 const updatePreference = vi.hoisted(() => vi.fn());
@@ -60,6 +61,19 @@ describe('the preferences screen', () => {
     await waitFor(() => expect(updatePreference).toHaveBeenCalledWith({ language_id: 4 }));
     expect(useLocaleStore.getState().locale).toBe('ja-JP');
     expect(Cookies.get('locale')).toBe('ja-JP');
+  });
+
+  it('keeps the account centre open while the whole page changes language', async () => {
+    const onClose = vi.fn();
+    await renderPage(<AccountCentreDialog open onClose={onClose} />);
+    fireEvent.click(screen.getByRole('menuitem', { name: /Preferences/ }));
+    const input = screen.getByRole('heading', { name: 'Preferences' });
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByText('日本語'));
+    expect(await screen.findByRole('heading', { name: '環境設定' })).toBeTruthy();
+    // The same dialog, translated in place: not closed, not mounted again.
+    expect(input.isConnected).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('only applies the choice when signed out', async () => {

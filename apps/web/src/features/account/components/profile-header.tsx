@@ -5,7 +5,6 @@ import ImgCrop from 'antd-img-crop';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
-import { displayNameOf } from '../../../shared/session/session-user.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { refreshSessionUser, updateBaseUserInfo } from '../api/profile.ts';
 import { uploadImage } from '../api/upload-image.ts';
@@ -25,7 +24,7 @@ export function ProfileHeader({ user }: { user: SessionUser }) {
     <div className="profile-header">
       <AvatarUpload avatar={user.avatar} />
       <div className="profile-header__identity">
-        <NicknameEditor nickname={user.nick_name} placeholder={displayNameOf(user) ?? ''} />
+        <NicknameEditor nickname={user.nick_name} />
         <span className="profile-header__account">{t('account_settings.account_id', { id: user.id })}</span>
       </div>
     </div>
@@ -33,7 +32,7 @@ export function ProfileHeader({ user }: { user: SessionUser }) {
 }
 
 /** Saved on blur or Enter, only when changed; blank reverts with a warning (spec part A section 5). */
-export function NicknameEditor({ nickname, placeholder }: { nickname: string; placeholder: string }) {
+export function NicknameEditor({ nickname }: { nickname: string }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(nickname);
   const [isSaving, setIsSaving] = useState(false);
@@ -79,7 +78,7 @@ export function NicknameEditor({ nickname, placeholder }: { nickname: string; pl
       title={t('account_settings.nickname_hint')}
       variant="borderless"
       value={draft}
-      placeholder={placeholder || t('account_settings.nickname_placeholder')}
+      placeholder={t('account_settings.nickname_placeholder')}
       maxLength={NICKNAME_MAX}
       disabled={isSaving}
       // A suffix that is always there keeps the same input element (and its focus) while saving.

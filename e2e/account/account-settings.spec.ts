@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { latestCode, PASSWORD, registerAccount } from '../support/accounts.ts';
+import { buttonName, MESSAGES } from '../support/messages.ts';
+import { gradientPng } from '../support/png.ts';
+
+const m = MESSAGES['en-US'];
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
+  await page.locator('input[type="password"]:visible').fill(password);
+  await page.getByRole('button', { name: m.auth.submit }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Opens the account centre from the user menu, whose button is named after the user. */
+async function openAccountCentre(page: Page, name: string | RegExp) {
+  await page.getByRole('button', { name: typeof name === 'string' ? new RegExp(name) : name }).click();
+  await page.getByText(m.user_menu.account_settings, { exact: true }).click();
+  const centre = page.getByRole('dialog').filter({ hasText: m.account_centre.title }).last();
+  await expect(centre.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
+  return centre;
+}
+
+const localPart = (email: string) => email.split('@')[0]!;
+
+async function signInElsewhere(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+test('the nickname and the cropped avatar show in the user menu at once', async ({ page, request }) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+
+  const nickname = centre.getByRole('textbox', { name: m.account_settings.nickname });
+  await nickname.fill('Ada Lovelace');
+  await nickname.press('Enter');
+  await expect(page.getByText(m.account_settings.nickname_saved)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Ada Lovelace/ })).toBeVisible();
+
+  // A blank nickname is refused and the saved one comes back.
+  await nickname.fill('   ');
+  await nickname.blur();
+  await expect(page.getByText(m.account_settings.nickname_blank)).toBeVisible();
+  await expect(nickname).toHaveValue('Ada Lovelace');
+
+  await centre.locator('input[type="file"]').setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(320, 200),
+  });
+  const crop = page.getByRole('dialog').filter({ hasText: m.account_settings.avatar_crop_title }).last();
+  await expect(crop.locator('img')).toBeVisible();
+  await crop.getByRole('button', { name: buttonName(m.common.save) }).click();
+  await expect(page.getByText(m.account_settings.avatar_saved)).toBeVisible();
+
+  const menuAvatar = page.getByRole('button', { name: /Ada Lovelace/ }).locator('img');
+  await expect(menuAvatar).toHaveAttribute('src', /^\/api\/upload\/files\/[\w-]+\.jpe?g$/);
+  // The crop comes out as a square JPEG, whatever was picked.
+  const stored = await request.get((await menuAvatar.getAttribute('src'))!);
+  expect(stored.headers()['content-type']).toBe('image/jpeg');
+
+  // Reloaded from the server, both stay.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Ada Lovelace/ }).locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/upload\/files\//,
+  );
+});
+
+test('a file that is not an image by its name is refused before any upload', async ({ page, request }) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  const uploads: string[] = [];
+  page.on('request', (call) => {
+    if (call.url().includes('/api/upload/')) uploads.push(call.url());
+  });
+  await centre.locator('input[type="file"]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(page.getByText(m.error.image_type_error)).toBeVisible();
+  expect(uploads).toEqual([]);
+});
+
+test('changing the email takes four steps, signs out, and the new email signs in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await registerAccount(request);
+  const newEmail = `e2e-new-${randomBytes(5).toString('hex')}@example.com`;
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  await centre.getByRole('button', { name: buttonName(m.account_settings.change) }).click();
+  const change = page.getByRole('dialog').filter({ hasText: m.account_settings.change_email }).last();
+
+  // 1: a code to the current email.
+  await expect(change.getByText(email)).toBeVisible();
+  await change.getByRole('button', { name: m.account_settings.send_code }).click();
+  // 2: verify it.
+  await expect(change.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeVisible();
+  await change.getByRole('textbox', { name: m.account_settings.code }).fill(await latestCode(request, email));
+  await change.getByRole('button', { name: m.account_settings.next }).click();
+  // 3: the new email, which must differ, and its own code.
+  const address = change.getByRole('textbox', { name: m.account_settings.new_email });
+  await address.fill(email.toUpperCase());
+  await change.getByRole('button', { name: m.account_settings.send_code }).click();
+  await expect(change.getByText(m.account_settings.email_duplicate)).toBeVisible();
+  await address.fill(newEmail);
+  await change.getByRole('button', { name: m.account_settings.send_code }).click();
+  // 4: submit with that code.
+  await expect(change.getByText(`Enter the code we sent to ${newEmail}.`)).toBeVisible();
+  await change
+    .getByRole('textbox', { name: m.account_settings.code })
+    .fill(await latestCode(request, newEmail));
+  await change.getByRole('button', { name: m.common.confirm }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(m.account_settings.email_changed)).toBeVisible();
+  await signIn(page, newEmail);
+  const after = await openAccountCentre(page, localPart(newEmail));
+  await expect(after.getByText(newEmail)).toBeVisible();
+});
+
+test('a second browser shows as a device and can be signed out from the first', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  let centre = await openAccountCentre(page, localPart(email));
+  let rows = centre.locator('.ant-table-tbody tr.ant-table-row');
+
+  // Registering opened a session too: sign out every other one, so this browser is alone.
+  await centre.getByRole('button', { name: m.devices.logout_all }).click();
+  const confirmAll = page.getByRole('dialog').filter({ hasText: m.devices.logout_all_body }).last();
+  await confirmAll.getByRole('button', { name: m.devices.logout_all }).click();
+  await expect(page.getByText(m.devices.logged_out_all)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: m.devices.current })).toHaveCount(1);
+  await expect(centre.getByRole('button', { name: m.devices.logout_all })).toBeDisabled();
+
+  const other = await signInElsewhere(browser, email);
+  await centre.getByRole('button', { name: m.common.close }).click();
+  centre = await openAccountCentre(page, localPart(email));
+  rows = centre.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: m.devices.current })).toHaveCount(1);
+
+  await rows.filter({ hasNotText: m.devices.current }).getByRole('button').click();
+  const confirm = page.getByRole('dialog').filter({ hasText: m.devices.logout_body }).last();
+  await confirm.getByRole('button', { name: buttonName(m.devices.logout) }).click();
+  await expect(page.getByText(m.devices.logged_out)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // The other browser finds out at its next call: here the account load of a reload.
+  await other.page.reload();
+  await expect(other.page).toHaveURL(/\/login/);
+  await expect(other.page.getByRole('textbox', { name: m.auth.user_name })).toBeVisible();
+  await other.context.close();
+  // This one stays signed in.
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('language and theme are kept after a reload and follow the user to another browser', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  await centre.getByRole('menuitem', { name: m.account_centre.preferences }).click();
+
+  const themeSaved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-user-preference'));
+  // antd hides the radio input itself; its label is what a user clicks.
+  await centre.locator('label').filter({ hasText: m.theme.dark }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await themeSaved).ok()).toBe(true);
+
+  const languageSaved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-user-preference'));
+  await centre.getByRole('combobox').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '日本語' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  expect((await languageSaved).ok()).toBe(true);
+  const ja = MESSAGES['ja-JP'];
+  await expect(page.getByRole('heading', { name: ja.account_centre.preferences })).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('navigation', { name: ja.nav.main }).getByText(ja.nav.discover)).toBeVisible();
+
+  // A browser that never saw the choice takes it from the account at sign-in.
+  const other = await signInElsewhere(browser, email);
+  await expect(other.page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(other.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await other.context.close();
+});
+
+test('the user menu’s theme and language are saved on the account too', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
+  await page.getByText(m.user_menu.theme, { exact: true }).hover();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-user-preference'));
+  await page.getByText(m.theme.light, { exact: true }).click();
+  expect((await saved).ok()).toBe(true);
+
+  const other = await browser.newContext({ colorScheme: 'dark' });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email);
+  await expect(otherPage.locator('html')).toHaveAttribute('data-theme', 'light');
+  await other.close();
+});
