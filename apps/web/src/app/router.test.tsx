@@ -147,7 +147,7 @@ describe('a signed-in user', () => {
     const team = { team_id: 4, id: 4, name: 'Acme', avatar: '', team_type: 0, team_roles: ['team_manage'] };
     serveApi(account({ current_team: team, current_team_id: 4 }));
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Team settings', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team settings', level: 2 }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/org-admin/index');
   });
 

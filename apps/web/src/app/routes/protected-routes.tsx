@@ -154,17 +154,26 @@ export const protectedRoutes: RouteObject[] = [
           {
             path: 'index',
             handle: meta('route.org_admin_index'),
-            lazy: comingSoonPage('org_admin_index', 'section'),
+            lazy: lazyPage(
+              () => import('../../features/teams/pages/team-settings-page.tsx'),
+              (module) => module.TeamSettingsPage,
+            ),
           },
           {
             path: 'member-department',
             handle: meta('route.org_admin_member_department'),
-            lazy: comingSoonPage('org_admin_member_department', 'section'),
+            lazy: lazyPage(
+              () => import('../../features/teams/pages/member-department-page.tsx'),
+              (module) => module.MemberDepartmentPage,
+            ),
           },
           {
             path: 'member-approve',
             handle: meta('route.org_admin_member_approve'),
-            lazy: comingSoonPage('org_admin_member_approve', 'section'),
+            lazy: lazyPage(
+              () => import('../../features/teams/pages/member-approve-page.tsx'),
+              (module) => module.MemberApprovePage,
+            ),
           },
         ],
       },

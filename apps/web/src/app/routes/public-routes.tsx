@@ -53,7 +53,10 @@ export const publicRoutes: RouteObject[] = [
   {
     path: 'join-team/:invite_code',
     handle: meta('route.join_team'),
-    lazy: comingSoonPage('join_team', 'standalone'),
+    lazy: lazyPage(
+      () => import('../../features/teams/pages/join-team-page.tsx'),
+      (module) => module.JoinTeamPage,
+    ),
   },
   {
     path: 'chat-share/:share_code',

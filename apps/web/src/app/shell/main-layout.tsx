@@ -93,7 +93,7 @@ export function MainLayout() {
         <Layout.Content id="main-content" className="shell__content" tabIndex={-1}>
           <Outlet />
         </Layout.Content>
-        <ShellDialogs open={dialog} onClose={() => setDialog(null)} />
+        <ShellDialogs open={dialog} onOpen={setDialog} onClose={() => setDialog(null)} />
       </Layout>
     </App>
   );

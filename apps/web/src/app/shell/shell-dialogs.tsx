@@ -1,59 +1,43 @@
-import { TeamOutlined, UsergroupAddOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { Button, Modal } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { AccountCentreDialog } from '../../features/account/components/account-centre-dialog.tsx';
-import '../../shared/ui/coming-soon.css';
 
 export type ShellDialog = 'account' | 'team_invitation' | 'create_team' | 'join_team';
 
-const UPCOMING: Record<
-  Exclude<ShellDialog, 'account'>,
-  { icon: ReactNode; titleKey: string; bodyKey: string }
-> = {
-  team_invitation: {
-    icon: <UsergroupAddOutlined />,
-    titleKey: 'user_menu.team_invitation',
-    bodyKey: 'coming_soon.team_invitation',
-  },
-  create_team: {
-    icon: <TeamOutlined />,
-    titleKey: 'user_menu.create_team',
-    bodyKey: 'coming_soon.create_team',
-  },
-  join_team: {
-    icon: <UserSwitchOutlined />,
-    titleKey: 'user_menu.join_team',
-    bodyKey: 'coming_soon.join_team_dialog',
-  },
-};
+// Each team dialog is its own chunk (QR code, cascader, forms): downloaded when first opened.
+const TeamInvitationDialog = lazy(() =>
+  import('../../features/teams/components/team-invitation-dialog.tsx').then((module) => ({
+    default: module.TeamInvitationDialog,
+  })),
+);
+const CreateTeamDialog = lazy(() =>
+  import('../../features/teams/components/create-team-dialog.tsx').then((module) => ({
+    default: module.CreateTeamDialog,
+  })),
+);
+const JoinTeamDialog = lazy(() =>
+  import('../../features/teams/components/join-team-dialog.tsx').then((module) => ({
+    default: module.JoinTeamDialog,
+  })),
+);
 
-/** The shell's dialogs; those whose feature comes later say so plainly. */
-export function ShellDialogs({ open, onClose }: { open: ShellDialog | null; onClose: () => void }) {
-  const { t } = useTranslation();
+/** The shell's dialogs (spec part A section 2): account centre, team invitation, create and join team. */
+export function ShellDialogs({
+  open,
+  onOpen,
+  onClose,
+}: {
+  open: ShellDialog | null;
+  onOpen: (dialog: ShellDialog) => void;
+  onClose: () => void;
+}) {
   if (open === 'account') return <AccountCentreDialog open onClose={onClose} />;
-  const upcoming = open ? UPCOMING[open] : null;
   return (
-    <Modal
-      open={!!upcoming}
-      title={upcoming ? t(upcoming.titleKey) : null}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('common.ok')}
-        </Button>
-      }
-    >
-      {upcoming && (
-        <div className="dialog-coming-soon">
-          <div className="coming-soon__icon" aria-hidden="true">
-            {upcoming.icon}
-          </div>
-          <span className="coming-soon__badge">{t('coming_soon.badge')}</span>
-          <p>{t(upcoming.bodyKey)}</p>
-        </div>
+    <Suspense fallback={null}>
+      {open === 'team_invitation' && (
+        <TeamInvitationDialog open onClose={onClose} onOpenTeamDialog={onOpen} />
       )}
-    </Modal>
+      {open === 'create_team' && <CreateTeamDialog open onClose={onClose} />}
+      {open === 'join_team' && <JoinTeamDialog open onClose={onClose} />}
+    </Suspense>
   );
 }

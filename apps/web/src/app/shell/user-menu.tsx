@@ -18,9 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePreferenceChoice } from '../../features/account/hooks/use-preference-choice.ts';
 import { signOut } from '../../features/auth/api/logout.ts';
+import { useTeamMenu } from '../../features/teams/hooks/use-team-menu.tsx';
 import { useLocaleStore } from '../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { displayNameOf } from '../../shared/session/session-user.ts';
+import { canManageTeam, displayNameOf } from '../../shared/session/session-user.ts';
 import { themeModesOf, useClientConfig } from '../../shared/system/client-config.ts';
 import { useThemeStore } from '../../shared/theme/theme-store.ts';
 import { THEME_ICONS, themeOptions } from '../../shared/ui/theme-switcher.tsx';
@@ -56,6 +57,7 @@ export function UserMenu({
   const config = useClientConfig();
 
   const [isOpen, setIsOpen] = useState(false);
+  const teamMenu = useTeamMenu(isOpen);
   const name = displayNameOf(user) ?? t('common.guest');
 
   const trigger = useRef<HTMLButtonElement | null>(null);
@@ -139,24 +141,33 @@ export function UserMenu({
         { key: 'dialog:join_team', label: t('user_menu.join_team') },
       ],
     },
-    {
-      key: 'team_management',
-      icon: <ApartmentOutlined />,
-      label: t('user_menu.team_management'),
-      children: [
-        { key: 'route:/org-admin/index', icon: <SettingOutlined />, label: t('user_menu.team_settings') },
-        {
-          key: 'route:/org-admin/member-department',
-          icon: <TeamOutlined />,
-          label: t('user_menu.members_departments'),
-        },
-        {
-          key: 'route:/org-admin/member-approve',
-          icon: <SafetyCertificateOutlined />,
-          label: t('user_menu.member_approval'),
-        },
-      ],
-    },
+    ...teamMenu.items,
+    ...(canManageTeam(user?.current_team)
+      ? ([
+          {
+            key: 'team_management',
+            icon: <ApartmentOutlined />,
+            label: t('user_menu.team_management'),
+            children: [
+              {
+                key: 'route:/org-admin/index',
+                icon: <SettingOutlined />,
+                label: t('user_menu.team_settings'),
+              },
+              {
+                key: 'route:/org-admin/member-department',
+                icon: <TeamOutlined />,
+                label: t('user_menu.members_departments'),
+              },
+              {
+                key: 'route:/org-admin/member-approve',
+                icon: <SafetyCertificateOutlined />,
+                label: t('user_menu.member_approval'),
+              },
+            ],
+          },
+        ] satisfies MenuProps['items'])
+      : []),
     { key: 'route:/dashboard', icon: <ShopOutlined />, label: t('user_menu.back_to_store') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('user_menu.logout'), danger: true },
@@ -164,6 +175,7 @@ export function UserMenu({
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     setIsOpen(false);
+    if (teamMenu.select(key)) return;
     if (key.startsWith(LOCALE_PREFIX)) void chooseLocale(key.slice(LOCALE_PREFIX.length) as Locale);
     else if (key.startsWith(THEME_PREFIX)) void chooseTheme(key.slice(THEME_PREFIX.length) as ThemeMode);
     else if (key.startsWith(ROUTE_PREFIX)) void navigate(key.slice(ROUTE_PREFIX.length));

@@ -1,0 +1,15 @@
+import { errorByCode } from '@tandem/contract/errors';
+import { ApiError } from '../../../shared/api/http-client.ts';
+import type { Notice } from '../../../shared/ui/notices.ts';
+
+export const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
+
+/** What the HTTP client would have said about a failure of a call made silent. */
+export function noticeOf(error: unknown): Notice {
+  if (!(error instanceof ApiError)) return { key: 'error.operation_failed' };
+  if (error.kind === 'timeout') return { key: 'error.request_timeout' };
+  if (error.kind === 'network') return { key: 'error.network_failed' };
+  const known = error.code === undefined ? undefined : errorByCode(error.code);
+  if (known) return { key: `error.${known.key}` };
+  return { key: 'error.backend_exception', values: { code: error.code ?? error.status ?? 0 } };
+}

@@ -1,0 +1,11 @@
+import { UPLOAD_API, type UploadedFile } from '@tandem/contract/user';
+import { http } from '../../../shared/api/http.ts';
+
+/** Multipart upload of one image (field `file`); the server checks its content, not its name. */
+export function uploadImage(file: Blob, fileName: string) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return http.post<UploadedFile>(UPLOAD_API.image, form, {
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+}

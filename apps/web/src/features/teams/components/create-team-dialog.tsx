@@ -1,0 +1,116 @@
+import { COMPANY_SIZE_BANDS, TEAM_NAME_MAX, TEAM_NAME_MIN } from '@tandem/contract/limits';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Cascader, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { createTeam, industryTreeQuery } from '../api/create-team.ts';
+import { reloadAtRoot } from '../api/session.ts';
+import './team-dialogs.css';
+
+type CreateTeamValues = { name: string; industry: number[]; size: string };
+
+const FORM_ID = 'create-team';
+
+/**
+ * The create-team form (spec part A sections 3 and 5): name, industry from the two-level tree (the last
+ * chosen id is sent) and company size. The size is checked but, as the spec says, the request sends
+ * `scale: 0`. The creator is switched to the new team, so the app starts again at the root.
+ */
+export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const [form] = Form.useForm<CreateTeamValues>();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const industries = useQuery({ ...industryTreeQuery(locale), enabled: open });
+
+  async function submit(values: CreateTeamValues) {
+    const industryId = values.industry.at(-1);
+    if (industryId === undefined) return;
+    setIsSubmitting(true);
+    try {
+      await createTeam({ name: values.name.trim(), industry_id: industryId, scale: 0 });
+      reloadAtRoot();
+    } catch {
+      // Reported by the HTTP client.
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      destroyOnHidden
+      width={520}
+      title={t('team.create_title')}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="create" type="primary" htmlType="submit" form={FORM_ID} loading={isSubmitting}>
+          {t('team.create_submit')}
+        </Button>,
+      ]}
+    >
+      <p className="team-dialog__lead">{t('team.create_lead')}</p>
+      <Form<CreateTeamValues>
+        id={FORM_ID}
+        form={form}
+        layout="vertical"
+        requiredMark
+        onFinish={submit}
+        scrollToFirstError={{ focus: true }}
+        disabled={isSubmitting}
+      >
+        <Form.Item
+          name="name"
+          label={t('team.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('team.name_required') },
+            {
+              validator: (_, value: string | undefined) => {
+                const length = (value ?? '').trim().length;
+                return length === 0 || (length >= TEAM_NAME_MIN && length <= TEAM_NAME_MAX)
+                  ? Promise.resolve()
+                  : Promise.reject(
+                      new Error(t('team.name_length', { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })),
+                    );
+              },
+            },
+          ]}
+        >
+          <Input placeholder={t('team.name_placeholder')} maxLength={TEAM_NAME_MAX} showCount autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="industry"
+          label={t('team.industry')}
+          rules={[{ required: true, message: t('team.industry_required') }]}
+        >
+          <Cascader
+            options={industries.data ?? []}
+            fieldNames={{ label: 'name', value: 'id', children: 'children' }}
+            placeholder={t('team.industry_placeholder')}
+            loading={industries.isPending}
+            notFoundContent={industries.isError ? t('team.industry_failed') : undefined}
+            showSearch
+            expandTrigger="hover"
+          />
+        </Form.Item>
+        <Form.Item
+          name="size"
+          label={t('team.size')}
+          rules={[{ required: true, message: t('team.size_required') }]}
+        >
+          <Select
+            placeholder={t('team.size_placeholder')}
+            options={COMPANY_SIZE_BANDS.map((band) => ({
+              value: band,
+              label: t('team.size_people', { band }),
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

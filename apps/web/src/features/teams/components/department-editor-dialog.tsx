@@ -1,0 +1,114 @@
+import { Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DepartmentDraft, draftRequest } from './department-tree-model.ts';
+import { MemberPicker } from './member-picker.tsx';
+
+/** The contract's limit on a department name. */
+const DEPARTMENT_NAME_MAX = 50;
+const FORM_ID = 'department-editor';
+
+type EditorValues = { name?: string; managerUserId?: number | null };
+
+/** Adds a department, renames one, or sets its manager, depending on the draft. */
+export function DepartmentEditorDialog({
+  draft,
+  onClose,
+  onCreate,
+  onSave,
+}: {
+  draft: DepartmentDraft | null;
+  onClose: () => void;
+  onCreate: (body: { name: string; parent_id: number | null }) => Promise<void>;
+  onSave: (body: { id: number; name?: string; manager_user_id?: number | null }) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<EditorValues>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function submit(values: EditorValues) {
+    if (!draft) return;
+    const request = draftRequest(draft, values);
+    if (request.action === 'none') {
+      onClose();
+      return;
+    }
+    setIsSaving(true);
+    try {
+      if (request.action === 'create') await onCreate(request.body);
+      else await onSave(request.body);
+      onClose();
+    } catch {
+      // Reported by the HTTP client; the dialog stays open.
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  const title = !draft
+    ? ''
+    : draft.kind === 'create'
+      ? draft.parentId === null
+        ? t('org_admin.department_add_top')
+        : t('org_admin.department_add_child_of', { name: draft.parentName })
+      : draft.kind === 'rename'
+        ? t('org_admin.department_rename_title', { name: draft.name })
+        : t('org_admin.department_manager_title', { name: draft.name });
+
+  return (
+    <Modal
+      open={!!draft}
+      onCancel={onClose}
+      destroyOnHidden
+      width={440}
+      title={title}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="save" type="primary" htmlType="submit" form={FORM_ID} loading={isSaving}>
+          {t(draft?.kind === 'create' ? 'org_admin.department_create' : 'common.save')}
+        </Button>,
+      ]}
+    >
+      {draft && (
+        <Form<EditorValues>
+          id={FORM_ID}
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          disabled={isSaving}
+          initialValues={
+            draft.kind === 'rename'
+              ? { name: draft.name }
+              : draft.kind === 'manager'
+                ? { managerUserId: draft.managerUserId }
+                : { name: '' }
+          }
+        >
+          {draft.kind === 'manager' ? (
+            <Form.Item
+              name="managerUserId"
+              label={t('org_admin.department_manager')}
+              extra={t('org_admin.department_manager_hint')}
+            >
+              <MemberPicker
+                ariaLabel={t('org_admin.department_manager')}
+                initialLabel={draft.managerName}
+                allowClear
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="name"
+              label={t('org_admin.department_name')}
+              rules={[{ required: true, whitespace: true, message: t('org_admin.department_name_required') }]}
+            >
+              <Input maxLength={DEPARTMENT_NAME_MAX} showCount autoFocus autoComplete="off" />
+            </Form.Item>
+          )}
+        </Form>
+      )}
+    </Modal>
+  );
+}

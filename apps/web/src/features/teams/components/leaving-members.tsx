@@ -1,0 +1,211 @@
+import { ClearOutlined, DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import { DEPARTMENTS_KEY } from '../api/departments.ts';
+import {
+  clearLeavers,
+  deleteLeavers,
+  LEAVERS_KEY,
+  type LeavingMember,
+  leaversQuery,
+  restoreLeavers,
+} from '../api/leavers.ts';
+import { MEMBERS_KEY } from '../api/members.ts';
+import { noSelectionProblem } from './member-selection.ts';
+import { FIRST_PAGE, PAGE_SIZES, pageWithinTotal } from './paging.ts';
+
+/** People who left or were removed (spec part A section 3): restore them, forget them, or clear the list. */
+export function LeavingMembers() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const locale = useLocaleStore((state) => state.locale);
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(FIRST_PAGE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const leavers = useQuery(leaversQuery(page.current, page.size));
+  const total = leavers.data?.total ?? 0;
+  const lastUsefulPage = pageWithinTotal(page.current, page.size, total);
+  if (leavers.data && !leavers.isPlaceholderData && lastUsefulPage !== page.current) {
+    setPage({ ...page, current: lastUsefulPage });
+  }
+
+  const refresh = async () => {
+    setSelected([]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: LEAVERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }),
+      queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY }),
+    ]);
+  };
+
+  async function restore(ids: number[]) {
+    try {
+      const { count } = await restoreLeavers(ids);
+      showNotice({ key: 'org_admin.restored', values: { count } }, 'success');
+    } catch {
+      // Reported by the HTTP client.
+    }
+    await refresh();
+  }
+
+  function confirmDelete(ids: number[]) {
+    modal.confirm({
+      title: t('org_admin.leaver_delete_title', { count: ids.length }),
+      content: t('org_admin.leaver_delete_body'),
+      okText: t('org_admin.leaver_delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const { count } = await deleteLeavers(ids);
+          showNotice({ key: 'org_admin.leavers_deleted', values: { count } }, 'success');
+        } catch {
+          // Reported by the HTTP client.
+        }
+        await refresh();
+      },
+    });
+  }
+
+  function confirmClear() {
+    modal.confirm({
+      title: t('org_admin.leavers_clear_title'),
+      content: t('org_admin.leavers_clear_body', { count: total }),
+      okText: t('org_admin.leavers_clear'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await clearLeavers();
+          showNotice({ key: 'org_admin.leavers_cleared' }, 'success');
+        } catch {
+          // Reported by the HTTP client.
+        }
+        setPage((current) => ({ ...current, current: 1 }));
+        await refresh();
+      },
+    });
+  }
+
+  function batch(run: (ids: number[]) => void) {
+    const problem = noSelectionProblem(selected.length);
+    if (problem) showNotice({ key: problem }, 'warning');
+    else run(selected);
+  }
+
+  const columns: TableColumnsType<LeavingMember> = [
+    {
+      key: 'name',
+      title: t('org_admin.column_name'),
+      render: (_, leaver) => (
+        <span className="member-cell__text">
+          <span className="member-cell__name">{leaver.name}</span>
+          <span className="member-cell__contact">{leaver.email || leaver.phone}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'department',
+      title: t('org_admin.column_previous_department'),
+      render: (_, leaver) =>
+        leaver.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
+    },
+    {
+      key: 'days',
+      title: t('org_admin.column_days_since_leaving'),
+      align: 'end',
+      render: (_, leaver) => leaver.days_since_leaving,
+    },
+    {
+      key: 'left_at',
+      title: t('org_admin.column_left_at'),
+      responsive: ['md'],
+      render: (_, leaver) => new Date(leaver.left_at).toLocaleDateString(locale),
+    },
+    {
+      key: 'actions',
+      title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      align: 'end',
+      render: (_, leaver) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void restore([leaver.user_id])}>
+            {t('org_admin.restore')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => confirmDelete([leaver.user_id])}>
+            {t('org_admin.leaver_delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section className="member-table" aria-label={t('org_admin.leavers')}>
+      <p className="org-page__hint">{t('org_admin.leavers_hint')}</p>
+      <div className="member-table__batch">
+        <span className="member-table__selected" aria-live="polite">
+          {t('org_admin.selected', { count: selected.length })}
+        </span>
+        <Button icon={<RollbackOutlined />} onClick={() => batch((ids) => void restore(ids))}>
+          {t('org_admin.restore_selected')}
+        </Button>
+        <Button danger icon={<DeleteOutlined />} onClick={() => batch(confirmDelete)}>
+          {t('org_admin.delete_selected')}
+        </Button>
+        <Button danger type="text" icon={<ClearOutlined />} disabled={total === 0} onClick={confirmClear}>
+          {t('org_admin.leavers_clear')}
+        </Button>
+      </div>
+      {leavers.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('org_admin.leavers_failed')}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void leavers.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<LeavingMember>
+        rowKey="user_id"
+        size="middle"
+        columns={columns}
+        dataSource={leavers.data?.data ?? []}
+        loading={leavers.isFetching}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('org_admin.select_page') }),
+          getCheckboxProps: (leaver) => ({
+            'aria-label': t('org_admin.select_member', { name: leaver.name }),
+          }),
+        }}
+        locale={{
+          emptyText: leavers.isPending ? (
+            ' '
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('org_admin.leavers_empty')} />
+          ),
+        }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (count) => t('org_admin.total', { count }),
+          onChange: (current, size) => {
+            setPage({ current: size === page.size ? current : 1, size });
+            setSelected([]);
+          },
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  ApartmentOutlined,
+  CrownFilled,
+  ReloadOutlined,
+  SafetyCertificateFilled,
+  UserDeleteOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Avatar, Button, Empty, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import { DEPARTMENTS_KEY } from '../api/departments.ts';
+import {
+  MEMBERS_KEY,
+  type Member,
+  membersQuery,
+  moveToDepartment,
+  removeFromTeam,
+  setAdmin,
+} from '../api/members.ts';
+import { type DepartmentFilter, departmentIdOf } from './department-tree-model.ts';
+import { memberContactOf } from './member-picker.tsx';
+import { type Actor, type BatchAction, batchProblem, rowActions } from './member-selection.ts';
+import { MoveMembersDialog } from './move-members-dialog.tsx';
+import { FIRST_PAGE, PAGE_SIZES, pageWithinTotal } from './paging.ts';
+import { isTeamOwner } from './team-roles.ts';
+
+/** The members of the chosen department (or all), with search, paging, batch moves and removals. */
+export function MemberTable({
+  filter,
+  departmentName,
+}: {
+  filter: DepartmentFilter;
+  departmentName: string;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const locale = useLocaleStore((state) => state.locale);
+  const queryClient = useQueryClient();
+  const user = useSessionStore((state) => state.user);
+  const actor: Actor = {
+    userId: user?.id ?? 0,
+    isOwner: !!user && (isTeamOwner(user.current_team) || user.is_super),
+  };
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(FIRST_PAGE);
+  const [selected, setSelected] = useState<Member[]>([]);
+  const [isMoveOpen, setIsMoveOpen] = useState(false);
+  const [shownFilter, setShownFilter] = useState(filter);
+  // Another department, search or page shows other rows: the selection and page start again.
+  if (shownFilter !== filter) {
+    setShownFilter(filter);
+    setPage((current) => ({ ...current, current: 1 }));
+    setSelected([]);
+  }
+  const members = useQuery(
+    membersQuery({
+      page: page.current,
+      page_size: page.size,
+      keyword,
+      department_id: departmentIdOf(filter),
+    }),
+  );
+
+  const total = members.data?.total ?? 0;
+  const lastUsefulPage = pageWithinTotal(page.current, page.size, total);
+  if (members.data && !members.isPlaceholderData && lastUsefulPage !== page.current) {
+    setPage({ ...page, current: lastUsefulPage });
+  }
+
+  const refresh = async () => {
+    setSelected([]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: MEMBERS_KEY }),
+      // Head counts on the tree change with moves and removals.
+      queryClient.invalidateQueries({ queryKey: DEPARTMENTS_KEY }),
+    ]);
+  };
+
+  function runBatch(action: BatchAction) {
+    const problem = batchProblem(action, selected, actor);
+    if (problem) {
+      showNotice({ key: problem }, 'warning');
+      return;
+    }
+    if (action === 'move') setIsMoveOpen(true);
+    else confirmRemove(selected);
+  }
+
+  function confirmRemove(targets: Member[]) {
+    modal.confirm({
+      title:
+        targets.length === 1
+          ? t('org_admin.remove_one_title', { name: targets[0]!.name })
+          : t('org_admin.remove_many_title', { count: targets.length }),
+      content: t('org_admin.remove_body'),
+      okText: t('org_admin.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const { count } = await removeFromTeam(targets.map((member) => member.user_id));
+          showNotice({ key: 'org_admin.removed', values: { count } }, 'success');
+          await queryClient.invalidateQueries({ queryKey: ['teams', 'leavers'] });
+        } catch {
+          // Reported by the HTTP client.
+        }
+        await refresh();
+      },
+    });
+  }
+
+  function confirmAdmin(member: Member) {
+    const makeAdmin = !member.is_admin;
+    modal.confirm({
+      title: t(makeAdmin ? 'org_admin.make_admin_title' : 'org_admin.unmake_admin_title', {
+        name: member.name,
+      }),
+      content: t(makeAdmin ? 'org_admin.make_admin_body' : 'org_admin.unmake_admin_body'),
+      okText: t(makeAdmin ? 'org_admin.make_admin' : 'org_admin.unmake_admin'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await setAdmin(member.user_id, makeAdmin);
+          showNotice(
+            {
+              key: makeAdmin ? 'org_admin.admin_made' : 'org_admin.admin_unmade',
+              values: { name: member.name },
+            },
+            'success',
+          );
+        } catch {
+          // Reported by the HTTP client.
+        }
+        await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+      },
+    });
+  }
+
+  const columns: TableColumnsType<Member> = [
+    {
+      key: 'name',
+      title: t('org_admin.column_name'),
+      render: (_, member) => (
+        <span className="member-cell">
+          <Avatar size={32} src={member.avatar || undefined} icon={<UserOutlined />} alt="" />
+          <span className="member-cell__text">
+            <span className="member-cell__name">
+              {member.name}
+              {member.user_id === actor.userId && (
+                <span className="member-cell__you">{t('org_admin.you')}</span>
+              )}
+            </span>
+            <span className="member-cell__contact">{memberContactOf(member)}</span>
+          </span>
+          {member.is_owner ? (
+            <Tag color="gold" icon={<CrownFilled />}>
+              {t('org_admin.owner')}
+            </Tag>
+          ) : member.is_admin ? (
+            <Tag color="blue" icon={<SafetyCertificateFilled />}>
+              {t('org_admin.admin')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'department',
+      title: t('org_admin.column_department'),
+      render: (_, member) =>
+        member.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
+    },
+    {
+      key: 'phone',
+      title: t('org_admin.column_phone'),
+      responsive: ['xl'],
+      render: (_, member) => member.phone || <span className="org-muted">—</span>,
+    },
+    {
+      key: 'joined',
+      title: t('org_admin.column_joined'),
+      responsive: ['lg'],
+      render: (_, member) => new Date(member.join_time).toLocaleDateString(locale),
+    },
+    {
+      key: 'actions',
+      title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      align: 'end',
+      render: (_, member) => {
+        const allowed = rowActions(member, actor);
+        return (
+          <Space size={0} wrap={false}>
+            {allowed.canToggleAdmin && (
+              <Button type="link" size="small" onClick={() => confirmAdmin(member)}>
+                {t(member.is_admin ? 'org_admin.unmake_admin' : 'org_admin.make_admin')}
+              </Button>
+            )}
+            {allowed.canRemove && (
+              <Button type="link" size="small" danger onClick={() => confirmRemove([member])}>
+                {t('org_admin.remove')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <section className="member-table" aria-label={t('org_admin.members_of', { name: departmentName })}>
+      <header className="member-table__toolbar">
+        <h3 className="member-table__title">{departmentName}</h3>
+        <Input.Search
+          className="member-table__search"
+          allowClear
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            if (!event.target.value) {
+              setKeyword('');
+              setPage((current) => ({ ...current, current: 1 }));
+            }
+          }}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage((current) => ({ ...current, current: 1 }));
+            setSelected([]);
+          }}
+          placeholder={t('org_admin.search_placeholder')}
+          aria-label={t('org_admin.search')}
+        />
+      </header>
+      <div className="member-table__batch">
+        <span className="member-table__selected" aria-live="polite">
+          {t('org_admin.selected', { count: selected.length })}
+        </span>
+        <Button icon={<ApartmentOutlined />} onClick={() => runBatch('move')}>
+          {t('org_admin.move_to_department')}
+        </Button>
+        <Button danger icon={<UserDeleteOutlined />} onClick={() => runBatch('remove')}>
+          {t('org_admin.remove_from_team')}
+        </Button>
+      </div>
+      {members.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('org_admin.members_failed')}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<Member>
+        rowKey="user_id"
+        size="middle"
+        columns={columns}
+        dataSource={members.data?.data ?? []}
+        loading={members.isFetching}
+        rowSelection={{
+          selectedRowKeys: selected.map((member) => member.user_id),
+          onChange: (_, rows) => setSelected(rows),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('org_admin.select_page') }),
+          getCheckboxProps: (member) => ({
+            'aria-label': t('org_admin.select_member', { name: member.name }),
+          }),
+        }}
+        locale={{
+          emptyText: members.isPending ? (
+            ' '
+          ) : (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                keyword ? t('org_admin.no_search_results', { keyword }) : t('org_admin.no_members')
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: page.current,
+          pageSize: page.size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('org_admin.total', { count: total }),
+          onChange: (current, size) => {
+            setPage({ current: size === page.size ? current : 1, size });
+            setSelected([]);
+          },
+        }}
+      />
+      <MoveMembersDialog
+        count={selected.length}
+        open={isMoveOpen}
+        onClose={() => setIsMoveOpen(false)}
+        onMove={async (departmentId) => {
+          const { count } = await moveToDepartment(
+            selected.map((member) => member.user_id),
+            departmentId,
+          );
+          showNotice({ key: 'org_admin.moved', values: { count } }, 'success');
+          await refresh();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,264 @@
+import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { TEAM_NAME_MAX, TEAM_NAME_MIN } from '@tandem/contract/limits';
+import type { TeamInfo } from '@tandem/contract/team';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Skeleton, Switch } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import { reloadSessionUser } from '../api/session.ts';
+import { CURRENT_TEAM_KEY, currentVersionQuery, setApplyAudit, updateTeam } from '../api/team-settings.ts';
+import { DissolveTeamDialog } from './dissolve-team-dialog.tsx';
+import { TeamAvatarUpload } from './team-avatar-upload.tsx';
+import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
+
+/** The contract's limit on a team description. */
+const TEAM_DESCRIPTION_MAX = 500;
+
+function Card({
+  title,
+  description,
+  children,
+  tone,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  tone?: 'danger';
+}) {
+  return (
+    <section className={`org-card${tone ? ` org-card--${tone}` : ''}`} aria-label={title}>
+      <header className="org-card__header">
+        <h3>{title}</h3>
+        {description && <p>{description}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** After a change the back office shows the new values, and so does the shell (team name in the menu). */
+function useTeamRefresh() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: CURRENT_TEAM_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['teams', 'mine'] }),
+      reloadSessionUser().catch(() => undefined),
+    ]);
+  };
+}
+
+type ProfileValues = { name: string; description: string };
+
+export function TeamProfileCard({ team }: { team: TeamInfo }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProfileValues>();
+  const [isSaving, setIsSaving] = useState(false);
+  const refresh = useTeamRefresh();
+
+  async function saveAvatar(url: string) {
+    await updateTeam({ avatar: url });
+    await refresh();
+    showNotice({ key: 'org_admin.avatar_saved' }, 'success');
+  }
+
+  async function save(values: ProfileValues) {
+    const change = { name: values.name.trim(), description: values.description.trim() };
+    if (change.name === team.name && change.description === team.description) {
+      showNotice({ key: 'org_admin.nothing_changed' }, 'info');
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await updateTeam(change);
+      await refresh();
+      showNotice({ key: 'org_admin.profile_saved' }, 'success');
+    } catch {
+      // Reported by the HTTP client.
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <Card title={t('org_admin.profile')} description={t('org_admin.profile_hint')}>
+      <div className="team-profile">
+        <TeamAvatarUpload avatar={team.avatar} name={team.name} onUploaded={saveAvatar} />
+        <Form<ProfileValues>
+          form={form}
+          layout="vertical"
+          className="team-profile__form"
+          initialValues={{ name: team.name, description: team.description }}
+          onFinish={save}
+          disabled={isSaving}
+        >
+          <Form.Item
+            name="name"
+            label={t('team.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('team.name_required') },
+              {
+                validator: (_, value: string | undefined) => {
+                  const length = (value ?? '').trim().length;
+                  return length === 0 || length >= TEAM_NAME_MIN
+                    ? Promise.resolve()
+                    : Promise.reject(
+                        new Error(t('team.name_length', { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })),
+                      );
+                },
+              },
+            ]}
+          >
+            <Input maxLength={TEAM_NAME_MAX} showCount />
+          </Form.Item>
+          <Form.Item name="description" label={t('org_admin.description')}>
+            <Input.TextArea
+              maxLength={TEAM_DESCRIPTION_MAX}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 6 }}
+              placeholder={t('org_admin.description_placeholder')}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={isSaving}>
+            {t('common.save')}
+          </Button>
+        </Form>
+      </div>
+    </Card>
+  );
+}
+
+export function PlanCard() {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const plan = useQuery(currentVersionQuery);
+  const numbers = new Intl.NumberFormat(locale);
+  return (
+    <Card title={t('org_admin.plan')} description={t('org_admin.plan_hint')}>
+      {plan.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : plan.isError ? (
+        <Button icon={<ReloadOutlined />} onClick={() => void plan.refetch()}>
+          {t('common.retry')}
+        </Button>
+      ) : (
+        <Descriptions
+          column={{ xs: 1, sm: 2 }}
+          size="small"
+          items={[
+            {
+              key: 'plan',
+              label: t('org_admin.plan_name'),
+              children: t(`org_admin.plan_${plan.data.ver_name}`, { defaultValue: plan.data.ver_name }),
+            },
+            {
+              key: 'expires',
+              label: t('org_admin.plan_expires'),
+              children: plan.data.expire_time
+                ? new Date(plan.data.expire_time).toLocaleDateString(locale)
+                : t('org_admin.plan_never_expires'),
+            },
+            {
+              key: 'members',
+              label: t('org_admin.plan_members'),
+              children: t('org_admin.plan_members_value', {
+                used: numbers.format(plan.data.member_count),
+                limit: numbers.format(plan.data.member_limit),
+              }),
+            },
+            {
+              key: 'points',
+              label: t('org_admin.plan_points'),
+              children: numbers.format(plan.data.points_quota_surplus_numerical),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function JoinApprovalCard({ team }: { team: TeamInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [isSaving, setIsSaving] = useState(false);
+  const isOn = team.apply_audit === 1;
+
+  async function toggle(next: boolean) {
+    setIsSaving(true);
+    try {
+      await setApplyAudit(next);
+      queryClient.setQueryData<TeamInfo>(CURRENT_TEAM_KEY, (old) =>
+        old ? { ...old, apply_audit: next ? 1 : 0 } : old,
+      );
+      showNotice({ key: next ? 'org_admin.approval_on' : 'org_admin.approval_off' }, 'success');
+    } catch {
+      // Reported by the HTTP client.
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <Card title={t('org_admin.approval')}>
+      <div className="org-setting">
+        <div className="org-setting__text">
+          <span id="join-approval-label" className="org-setting__label">
+            {t('org_admin.approval_label')}
+          </span>
+          <span className="org-setting__hint">
+            {t(isOn ? 'org_admin.approval_on_hint' : 'org_admin.approval_off_hint')}
+          </span>
+        </div>
+        <Switch
+          checked={isOn}
+          loading={isSaving}
+          onChange={(next) => void toggle(next)}
+          aria-labelledby="join-approval-label"
+        />
+      </div>
+    </Card>
+  );
+}
+
+export function OwnershipCard({ team }: { team: TeamInfo }) {
+  const { t } = useTranslation();
+  const user = useSessionStore((state) => state.user);
+  const isOwner = !!user && (user.id === team.owner_user_id || user.is_super);
+  const [open, setOpen] = useState<'transfer' | 'dissolve' | null>(null);
+  return (
+    <Card
+      title={t('org_admin.ownership')}
+      description={isOwner ? undefined : t('org_admin.owner_only')}
+      tone="danger"
+    >
+      <div className="org-setting">
+        <div className="org-setting__text">
+          <span className="org-setting__label">{t('org_admin.transfer_title')}</span>
+          <span className="org-setting__hint">{t('org_admin.transfer_hint')}</span>
+        </div>
+        <Button icon={<CrownOutlined />} disabled={!isOwner} onClick={() => setOpen('transfer')}>
+          {t('org_admin.transfer')}
+        </Button>
+      </div>
+      <div className="org-setting">
+        <div className="org-setting__text">
+          <span className="org-setting__label">{t('org_admin.dissolve')}</span>
+          <span className="org-setting__hint">{t('org_admin.dissolve_hint')}</span>
+        </div>
+        <Button danger icon={<DeleteOutlined />} disabled={!isOwner} onClick={() => setOpen('dissolve')}>
+          {t('org_admin.dissolve')}
+        </Button>
+      </div>
+      <TransferOwnershipDialog
+        teamName={team.name}
+        open={open === 'transfer'}
+        onClose={() => setOpen(null)}
+      />
+      <DissolveTeamDialog teamName={team.name} open={open === 'dissolve'} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
