@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import { DEFAULT_COUNTRY_CODE, EMAIL_PATTERN, isValidPassword, isValidPhone } from './account-rules.ts';
 import { CODE_LENGTH, EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
+
+export {
+  CODE_PURPOSES,
+  DEFAULT_COUNTRY_CODE,
+  EMAIL_PATTERN,
+  isValidPassword,
+  isValidPhone,
+  LOGIN_TYPES,
+} from './account-rules.ts';
+export { DEVICE_API, OAUTH_API, PROFILE_API, RESET_API, UPLOAD_API, USER_API } from './api.ts';
 
 /** Control and format characters (zero-width, bidirectional overrides), which can disguise a name. */
 const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
@@ -17,23 +28,16 @@ export const safeText = (max: number) =>
         .refine((value) => !UNSAFE_CHARACTERS.test(value), 'unsupported characters'),
     );
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = z
   .string()
   .max(EMAIL_MAX * 2)
   .transform((value) => value.trim().toLowerCase())
   .pipe(z.string().min(3).max(EMAIL_MAX).regex(EMAIL_PATTERN, 'invalid email'));
 
-export const DEFAULT_COUNTRY_CODE = '86';
 export const countryCode = z
   .string()
   .trim()
   .regex(/^\d{1,4}$/, 'invalid country code');
-
-/** Dial code 86: 11 digits starting 1, second digit 3 to 9. Elsewhere digits only. */
-export function isValidPhone(phone: string, dialCode: string): boolean {
-  return dialCode === '86' ? /^1[3-9]\d{9}$/.test(phone) : /^\d{4,15}$/.test(phone);
-}
 
 export const phoneWithCountry = z
   .object({ phone: z.string().trim().max(20), country_code: countryCode.default(DEFAULT_COUNTRY_CODE) })
@@ -44,18 +48,13 @@ export const password = z
   .string()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
-  .refine(
-    (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v),
-    'needs upper case, lower case and digits',
-  );
+  .refine((v) => isValidPassword(v, PASSWORD_MIN, PASSWORD_MAX), 'needs upper case, lower case and digits');
 
 export const verificationCode = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'code is 6 digits');
 
-/** Why a code is sent: 1 register, 2 change or bind email/phone, 3 reset password, 4 sign in. */
-export const CODE_PURPOSES = { register: 1, change: 2, resetPassword: 3, signIn: 4 } as const;
 export const codePurpose = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 export const nickName = safeText(NICKNAME_MAX).pipe(z.string().min(1, 'nickname cannot be empty'));
@@ -75,7 +74,6 @@ export const registerBody = z
   .and(z.object({ valid_code: verificationCode, password, agree: z.literal(true) }));
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const LOGIN_TYPES = { password: 0, code: 1 } as const;
 export const loginBody = z
   .object({
     user_name: z
@@ -152,17 +150,6 @@ export const identityCheckData = z.object({
   user_id: z.number().int(),
   token: z.string(),
 });
-
-export const USER_API = {
-  account: '/api/user/account',
-  login: '/api/user/login',
-  logout: '/api/user/logout',
-  register: '/api/user/register',
-  emailCode: '/api/user/get-sys-email-code',
-  phoneCode: '/api/user/get-sys-phone-code',
-  heartbeat: '/api/user/user-heartbeat',
-  checkIdentity: '/api/user/check-identity',
-} as const;
 
 /* ----------------------------------------------------------------------------------------------
  * Password reset (/forget and account settings), email and phone change, profile, deletion,
@@ -283,41 +270,3 @@ export const websiteAuthInfoBody = z.object({
   /** The provider's `iss` answer parameter (RFC 9207), when it sends one. */
   iss: z.string().trim().max(512).optional(),
 });
-
-export const RESET_API = {
-  resetPasswordByCode: '/api/user/reset-pwd-by-code',
-  getResetToken: '/api/user/get-reset-token',
-  resetPasswordByToken: '/api/user/reset-pwd-by-token',
-  getResetEmailToken: '/api/user/get-reset-email-token',
-  resetBindEmail: '/api/user/get-reset-bind-email',
-  bindNewEmail: '/api/user/bind-new-email',
-  getResetPhoneToken: '/api/user/get-reset-phone-token',
-  resetBindPhone: '/api/user/get-reset-bind-phone',
-  bindNewPhone: '/api/user/bind-new-phone',
-} as const;
-
-export const PROFILE_API = {
-  updateBaseUserInfo: '/api/user/update-base-user-info',
-  deleteUser: '/api/user/delete-user',
-  preferenceConfigs: '/api/user/get-preference-configs',
-  getPreference: '/api/user/get-user-preference',
-  updatePreference: '/api/user/update-user-preference',
-} as const;
-
-export const DEVICE_API = {
-  list: '/api/device/get-user-device',
-  logout: '/api/device/logout-device',
-  logoutAll: '/api/device/logout-all-device',
-} as const;
-
-export const UPLOAD_API = {
-  image: '/api/upload/upload_img',
-  base64Image: '/api/upload/upload_base64_img',
-  file: '/api/upload/upload_file',
-  files: '/api/upload/files',
-} as const;
-
-export const OAUTH_API = {
-  start: '/api/google/website-auth',
-  callback: '/api/google/website-auth-info',
-} as const;

@@ -1,4 +1,5 @@
-import { OAUTH_API, type websiteAuthInfoBody } from '@tandem/contract/user';
+import { OAUTH_API } from '@tandem/contract/api';
+import type { websiteAuthInfoBody } from '@tandem/contract/user';
 import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';
 

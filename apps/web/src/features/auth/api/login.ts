@@ -1,4 +1,5 @@
-import { CODE_PURPOSES, DEFAULT_COUNTRY_CODE, LOGIN_TYPES, USER_API } from '@tandem/contract/user';
+import { CODE_PURPOSES, DEFAULT_COUNTRY_CODE, LOGIN_TYPES } from '@tandem/contract/account-rules';
+import { USER_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 
 export { LOGIN_TYPES };

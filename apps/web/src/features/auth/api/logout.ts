@@ -1,4 +1,4 @@
-import { USER_API } from '@tandem/contract/user';
+import { USER_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 
 export const logout = () => http.post<unknown>(USER_API.logout, undefined, { silent: true });

@@ -1,5 +1,5 @@
+import { USER_API } from '@tandem/contract/api';
 import type { RegisterBody } from '@tandem/contract/user';
-import { USER_API } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
 /** Creates the account (and its personal team) and signs it in on this device. */

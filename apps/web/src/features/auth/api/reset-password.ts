@@ -1,5 +1,5 @@
+import { RESET_API } from '@tandem/contract/api';
 import type { getResetTokenBody, resetPasswordByTokenBody } from '@tandem/contract/user';
-import { RESET_API } from '@tandem/contract/user';
 import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';
 

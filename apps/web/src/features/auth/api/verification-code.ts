@@ -1,4 +1,6 @@
-import { type AddressBody, type CODE_PURPOSES, USER_API } from '@tandem/contract/user';
+import type { CODE_PURPOSES } from '@tandem/contract/account-rules';
+import { USER_API } from '@tandem/contract/api';
+import type { AddressBody } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
 /** Where a code goes and which account it names: `{email}` or `{phone, country_code}`. */

@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX } from '@tandem/contract/limits';
-import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
 import { Form, Input, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
+import { EMAIL_PATTERN, isValidPhone } from '@tandem/contract/account-rules';
 import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@tandem/contract/limits';
-import { EMAIL_PATTERN, isValidPhone } from '@tandem/contract/user';
 
 /**
  * The contract's rules for what a visitor types on the register and reset screens, as message keys. They

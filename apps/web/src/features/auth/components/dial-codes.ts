@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
+import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 
 /**
  * Dial codes offered by the phone field, China first (the spec's default), then the places users come

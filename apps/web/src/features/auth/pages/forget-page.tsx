@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { CODE_PURPOSES } from '@tandem/contract/account-rules';
 import { ERRORS } from '@tandem/contract/errors';
-import { CODE_PURPOSES } from '@tandem/contract/user';
 import { Alert, Button, Form, type FormInstance, Result, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

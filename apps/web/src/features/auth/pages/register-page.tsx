@@ -1,4 +1,4 @@
-import { CODE_PURPOSES } from '@tandem/contract/user';
+import { CODE_PURPOSES } from '@tandem/contract/account-rules';
 import { Button, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,90 @@
+/**
+ * Every call's path, in a module without zod: screens that only need a path (the sign-in page above
+ * all) import it from here and stay light.
+ */
+
+export const USER_API = {
+  account: '/api/user/account',
+  login: '/api/user/login',
+  logout: '/api/user/logout',
+  register: '/api/user/register',
+  emailCode: '/api/user/get-sys-email-code',
+  phoneCode: '/api/user/get-sys-phone-code',
+  heartbeat: '/api/user/user-heartbeat',
+  checkIdentity: '/api/user/check-identity',
+} as const;
+
+export const RESET_API = {
+  resetPasswordByCode: '/api/user/reset-pwd-by-code',
+  getResetToken: '/api/user/get-reset-token',
+  resetPasswordByToken: '/api/user/reset-pwd-by-token',
+  getResetEmailToken: '/api/user/get-reset-email-token',
+  resetBindEmail: '/api/user/get-reset-bind-email',
+  bindNewEmail: '/api/user/bind-new-email',
+  getResetPhoneToken: '/api/user/get-reset-phone-token',
+  resetBindPhone: '/api/user/get-reset-bind-phone',
+  bindNewPhone: '/api/user/bind-new-phone',
+} as const;
+
+export const PROFILE_API = {
+  updateBaseUserInfo: '/api/user/update-base-user-info',
+  deleteUser: '/api/user/delete-user',
+  preferenceConfigs: '/api/user/get-preference-configs',
+  getPreference: '/api/user/get-user-preference',
+  updatePreference: '/api/user/update-user-preference',
+} as const;
+
+export const DEVICE_API = {
+  list: '/api/device/get-user-device',
+  logout: '/api/device/logout-device',
+  logoutAll: '/api/device/logout-all-device',
+} as const;
+
+export const UPLOAD_API = {
+  image: '/api/upload/upload_img',
+  base64Image: '/api/upload/upload_base64_img',
+  file: '/api/upload/upload_file',
+  files: '/api/upload/files',
+} as const;
+
+export const OAUTH_API = {
+  start: '/api/google/website-auth',
+  callback: '/api/google/website-auth-info',
+} as const;
+
+export const TEAM_API = {
+  userTeams: '/api/team/get-user-teams',
+  currentTeam: '/api/team/get-curr-team-info',
+  create: '/api/team/create-team',
+  switchTeam: '/api/team/switch-team',
+  switchIdentity: '/api/user/switch-curr-identity',
+  inviteCode: '/api/team/get-invite-code',
+  teamByCode: '/api/team/get-team-info-by-code',
+  join: '/api/team/join-team',
+  invite: '/api/team/invite-team',
+  update: '/api/team/update-team',
+  dissolve: '/api/team/del-team',
+  leave: '/api/team/leave-team',
+  applyStatusSet: '/api/team/apply-status-set',
+  turnOver: '/api/team/turn-over',
+  userList: '/api/team/user-list',
+  setAdmin: '/api/team/set-admin',
+  removeOutTeam: '/api/team/remove-out-team',
+  leaveMemberList: '/api/team/leave-member-list',
+  deleteLeaveMember: '/api/team/del-leave-member',
+  restoreLeaveMember: '/api/team/restore-leave-member',
+  applyList: '/api/team/apply-list',
+  applyAudit: '/api/team/apply-audit',
+  departmentList: '/api/team/department-list',
+  createDepartment: '/api/team/create-department',
+  saveDepartment: '/api/team/save-department',
+  deleteDepartment: '/api/team/del-department',
+  departmentSort: '/api/team/department-sort',
+  batchSaveDepartment: '/api/team/batch-save-department',
+  reSortDepartment: '/api/team/re-sort-department',
+  departmentMemberList: '/api/team/department-member-list',
+  changeMemberDepartment: '/api/team/change-member-department',
+  currentVersion: '/api/team/curr-ver-packet-data',
+  allVersions: '/api/team/all-ver-packet-data',
+  industryTree: '/api/dict/get-tree-industry',
+} as const;
