@@ -103,7 +103,7 @@ export function LeavingMembers() {
       title: t('org_admin.column_name'),
       render: (_, leaver) => (
         <span className="member-cell__text">
-          <span className="member-cell__name">{leaver.name}</span>
+          <span className="member-cell__label">{leaver.name}</span>
           <span className="member-cell__contact">{leaver.email || leaver.phone}</span>
         </span>
       ),

@@ -1,13 +1,27 @@
 import {
   ApartmentOutlined,
   CrownFilled,
+  MoreOutlined,
   ReloadOutlined,
   SafetyCertificateFilled,
+  SafetyCertificateOutlined,
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Avatar, Button, Empty, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Avatar,
+  Button,
+  Dropdown,
+  Empty,
+  Input,
+  type MenuProps,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
@@ -151,62 +165,80 @@ export function MemberTable({
           <Avatar size={32} src={member.avatar || undefined} icon={<UserOutlined />} alt="" />
           <span className="member-cell__text">
             <span className="member-cell__name">
-              {member.name}
+              <span className="member-cell__label" title={member.name}>
+                {member.name}
+              </span>
               {member.user_id === actor.userId && (
                 <span className="member-cell__you">{t('org_admin.you')}</span>
               )}
+              {member.is_owner ? (
+                <Tag color="gold" icon={<CrownFilled />}>
+                  {t('org_admin.owner')}
+                </Tag>
+              ) : member.is_admin ? (
+                <Tag color="blue" icon={<SafetyCertificateFilled />}>
+                  {t('org_admin.admin')}
+                </Tag>
+              ) : null}
             </span>
-            <span className="member-cell__contact">{memberContactOf(member)}</span>
+            <span className="member-cell__contact" title={memberContactOf(member)}>
+              {memberContactOf(member)}
+            </span>
           </span>
-          {member.is_owner ? (
-            <Tag color="gold" icon={<CrownFilled />}>
-              {t('org_admin.owner')}
-            </Tag>
-          ) : member.is_admin ? (
-            <Tag color="blue" icon={<SafetyCertificateFilled />}>
-              {t('org_admin.admin')}
-            </Tag>
-          ) : null}
         </span>
       ),
     },
     {
       key: 'department',
       title: t('org_admin.column_department'),
+      width: 150,
+      ellipsis: true,
       render: (_, member) =>
         member.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
     },
     {
-      key: 'phone',
-      title: t('org_admin.column_phone'),
-      responsive: ['xl'],
-      render: (_, member) => member.phone || <span className="org-muted">—</span>,
-    },
-    {
       key: 'joined',
       title: t('org_admin.column_joined'),
-      responsive: ['lg'],
+      width: 110,
+      responsive: ['xxl'],
       render: (_, member) => new Date(member.join_time).toLocaleDateString(locale),
     },
     {
       key: 'actions',
       title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      width: 64,
       align: 'end',
       render: (_, member) => {
         const allowed = rowActions(member, actor);
+        const items: MenuProps['items'] = [
+          ...(allowed.canToggleAdmin
+            ? [
+                {
+                  key: 'admin',
+                  icon: <SafetyCertificateOutlined />,
+                  label: t(member.is_admin ? 'org_admin.unmake_admin' : 'org_admin.make_admin'),
+                },
+              ]
+            : []),
+          ...(allowed.canRemove
+            ? [{ key: 'remove', icon: <UserDeleteOutlined />, label: t('org_admin.remove'), danger: true }]
+            : []),
+        ];
+        if (items.length === 0) return null;
         return (
-          <Space size={0} wrap={false}>
-            {allowed.canToggleAdmin && (
-              <Button type="link" size="small" onClick={() => confirmAdmin(member)}>
-                {t(member.is_admin ? 'org_admin.unmake_admin' : 'org_admin.make_admin')}
-              </Button>
-            )}
-            {allowed.canRemove && (
-              <Button type="link" size="small" danger onClick={() => confirmRemove([member])}>
-                {t('org_admin.remove')}
-              </Button>
-            )}
-          </Space>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items,
+              onClick: ({ key }) => (key === 'admin' ? confirmAdmin(member) : confirmRemove([member])),
+            }}
+          >
+            <Button
+              type="text"
+              icon={<MoreOutlined />}
+              aria-label={t('org_admin.member_actions', { name: member.name })}
+            />
+          </Dropdown>
         );
       },
     },

@@ -1,4 +1,4 @@
-import { CheckOutlined, LogoutOutlined, SwapOutlined } from '@ant-design/icons';
+import { CheckOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,9 @@ export function useTeamMenu(isMenuOpen: boolean) {
         const isCurrent = team.team_id === current?.team_id;
         return {
           key: `${TEAM_PREFIX}${team.team_id}`,
-          icon: (
+          icon: isPersonalTeam(team) ? (
+            <Avatar size={20} shape="square" icon={<UserOutlined />} alt="" />
+          ) : (
             <Avatar size={20} shape="square" src={team.avatar || undefined} alt="">
               {team.name.slice(0, 1).toUpperCase()}
             </Avatar>

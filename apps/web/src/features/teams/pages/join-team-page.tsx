@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Checkbox, Form, Input, Result, Skeleton } from 'antd';
@@ -79,7 +79,9 @@ function TeamSummary({ team, inviteCode }: { team: TeamByCode; inviteCode: strin
   const { t } = useTranslation();
   return (
     <div className="join-team">
-      <Avatar size={64} shape="square" src={team.avatar || undefined} icon={<TeamOutlined />} alt="" />
+      <Avatar size={64} shape="square" src={team.avatar || undefined} alt="">
+        {team.name.slice(0, 1).toUpperCase()}
+      </Avatar>
       <div className="join-team__identity">
         <h2 className="join-team__name">{team.name}</h2>
         <p className="join-team__meta">

@@ -84,7 +84,7 @@ export function MemberApprovePage() {
       title: t('org_admin.column_name'),
       render: (_, applicant) => (
         <span className="member-cell__text">
-          <span className="member-cell__name">{applicant.name}</span>
+          <span className="member-cell__label">{applicant.name}</span>
           {applicant.real_name && applicant.real_name !== applicant.name && (
             <span className="member-cell__contact">{applicant.real_name}</span>
           )}
