@@ -73,6 +73,33 @@ test('the nickname and the cropped avatar show in the user menu at once', async 
   );
 });
 
+test('several pictures at once skip the crop and the last becomes the avatar', async ({ page, request }) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  const uploads: string[] = [];
+  page.on('request', (call) => {
+    if (call.url().endsWith('/api/upload/upload_img')) uploads.push(call.url());
+  });
+  await centre.locator('input[type="file"]').setInputFiles([
+    { name: 'first.png', mimeType: 'image/png', buffer: gradientPng(40, 40) },
+    { name: 'second.png', mimeType: 'image/png', buffer: gradientPng(64, 48) },
+  ]);
+  await expect(page.getByText(m.account_settings.avatar_saved)).toBeVisible();
+  expect(uploads).toHaveLength(2);
+  await expect(
+    page.getByRole('dialog').filter({ hasText: m.account_settings.avatar_crop_title }),
+  ).toHaveCount(0);
+  // Uploaded as it was: the second picture, still a PNG.
+  const src = await page
+    .getByRole('button', { name: new RegExp(localPart(email)) })
+    .locator('img')
+    .getAttribute('src');
+  const stored = await request.get(src!);
+  expect(stored.headers()['content-type']).toBe('image/png');
+  expect((await stored.body()).equals(gradientPng(64, 48))).toBe(true);
+});
+
 test('a file that is not an image by its name is refused before any upload', async ({ page, request }) => {
   const { email } = await registerAccount(request);
   await signIn(page, email);
@@ -128,6 +155,56 @@ test('changing the email takes four steps, signs out, and the new email signs in
   await signIn(page, newEmail);
   const after = await openAccountCentre(page, localPart(newEmail));
   await expect(after.getByText(newEmail)).toBeVisible();
+});
+
+test('binding a phone takes two steps, then the phone signs in', async ({ page, request }) => {
+  const { email } = await registerAccount(request);
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  await centre.getByRole('button', { name: buttonName(m.account_settings.bind) }).click();
+  const bind = page.getByRole('dialog').filter({ hasText: m.account_settings.bind_phone }).last();
+
+  const number = bind.getByRole('textbox', { name: m.account_settings.new_phone });
+  await number.fill('12345');
+  await bind.getByRole('button', { name: m.account_settings.send_code }).click();
+  await expect(bind.getByText(m.account_settings.phone_invalid)).toBeVisible();
+  await number.fill(phone);
+  await bind.getByRole('button', { name: m.account_settings.send_code }).click();
+  await expect(bind.getByText(`Enter the code we sent to +86 ${phone}.`)).toBeVisible();
+  await bind
+    .getByRole('textbox', { name: m.account_settings.code })
+    .fill(await latestCode(request, `+86${phone}`));
+  await bind.getByRole('button', { name: m.common.confirm }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, phone);
+  // The menu now names the user by phone: the display name falls back from nickname to phone to email.
+  const after = await openAccountCentre(page, phone);
+  await expect(after.getByText(`+86 ${phone}`)).toBeVisible();
+});
+
+test('resetting the password with a mailed code signs out, and the new password signs in', async ({
+  page,
+  request,
+}) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  await centre.getByRole('button', { name: buttonName(m.account_settings.reset) }).click();
+  const reset = page.getByRole('dialog').filter({ hasText: m.account_settings.password_rule }).last();
+  await reset.getByRole('button', { name: m.account_settings.send_code }).click();
+  await expect(reset.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeVisible();
+  await reset.getByRole('textbox', { name: m.account_settings.code }).fill(await latestCode(request, email));
+  await reset.getByLabel(m.account_settings.new_password, { exact: true }).fill('Another456');
+  await reset.getByLabel(m.account_settings.confirm_password, { exact: true }).fill('Another45');
+  await reset.getByRole('button', { name: m.account_settings.reset_password }).click();
+  await expect(reset.getByText(m.account_settings.password_mismatch)).toBeVisible();
+  await reset.getByLabel(m.account_settings.confirm_password, { exact: true }).fill('Another456');
+  await reset.getByRole('button', { name: m.account_settings.reset_password }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email, 'Another456');
 });
 
 test('a second browser shows as a device and can be signed out from the first', async ({
