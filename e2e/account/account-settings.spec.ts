@@ -207,6 +207,31 @@ test('resetting the password with a mailed code signs out, and the new password 
   await signIn(page, email, 'Another456');
 });
 
+test('deleting the account asks for its email, then the account is gone', async ({ page, request }) => {
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  const centre = await openAccountCentre(page, localPart(email));
+  await centre.getByRole('button', { name: m.account_settings.delete_account }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: m.account_settings.delete_title }).last();
+  const confirm = dialog.getByRole('button', { name: m.account_settings.delete_confirm });
+  await expect(confirm).toBeDisabled();
+  const typed = dialog.getByRole('textbox');
+  await typed.fill('someone@example.com');
+  await expect(confirm).toBeDisabled();
+  await typed.press('Enter');
+  await expect(dialog.getByText(m.error.delete_account_mismatch)).toBeVisible();
+  await typed.fill(email);
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText(m.account_settings.deleted)).toBeVisible();
+  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
+  await page.locator('input[type="password"]:visible').fill(PASSWORD);
+  await page.getByRole('button', { name: m.auth.submit }).click();
+  await expect(page.getByText(m.error.password_error)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
 test('a second browser shows as a device and can be signed out from the first', async ({
   page,
   request,
