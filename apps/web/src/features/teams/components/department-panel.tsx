@@ -255,7 +255,7 @@ function DepartmentTitle({
       >
         {node.member_count}
       </span>
-      {/* Opening the menu also selects its department; a chosen action must not reach the row again. */}
+      {/* The menu acts on its department without choosing it in the tree (which filters the members). */}
       <Dropdown
         trigger={['click']}
         menu={{
@@ -272,6 +272,8 @@ function DepartmentTitle({
           className="department-node__more"
           icon={<MoreOutlined />}
           aria-label={t('org_admin.department_actions', { name: node.name })}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
         />
       </Dropdown>
     </span>
