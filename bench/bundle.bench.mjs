@@ -38,6 +38,8 @@ try {
   const loaded = [...scripts];
   const forbidden = loaded.filter((file) => FORBIDDEN_ON_SIGN_IN.test(sourceOf.get(file) ?? ''));
   if (forbidden.length > 0) throw new Error(`the sign-in page loads ${forbidden.join(', ')}`);
+  if (process.env.BENCH_DETAIL)
+    for (const file of loaded) console.log(file, (gzipBytes(file) / 1024).toFixed(1));
   figure('sign_in_page_js_files', loaded.length, 'files');
   figure('sign_in_page_js_gzip', loaded.reduce((sum, file) => sum + gzipBytes(file), 0) / 1024, 'KB');
 

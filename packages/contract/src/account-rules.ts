@@ -24,3 +24,7 @@ export function isValidPassword(value: string, min = 8, max = 16): boolean {
     /\d/.test(value)
   );
 }
+
+/** Control and format characters (zero-width, bidirectional overrides), which can disguise a name. */
+export const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+export const hasUnsafeCharacters = (text: string) => UNSAFE_CHARACTERS.test(text);

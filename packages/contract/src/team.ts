@@ -8,10 +8,6 @@ import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from
  * README's API notes.
  */
 
-export const TEAM_ROLES = { owner: 'team_owner', admin: 'team_admin', manage: 'team_manage' } as const;
-/** team_type 0 is an organisation team; above 0 is a user's personal team. */
-export const ORGANISATION_TEAM_TYPE = 0;
-
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const ids = z.array(id).min(1).max(500);
 const teamName = safeText(TEAM_NAME_MAX).pipe(
@@ -236,3 +232,4 @@ export const versionPacket = z.object({
 });
 
 export { TEAM_API } from './api.ts';
+export { ORGANISATION_TEAM_TYPE, TEAM_ROLES } from './team-rules.ts';

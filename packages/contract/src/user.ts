@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_CODE, EMAIL_PATTERN, isValidPassword, isValidPhone } from './account-rules.ts';
+import {
+  DEFAULT_COUNTRY_CODE,
+  EMAIL_PATTERN,
+  hasUnsafeCharacters,
+  isValidPassword,
+  isValidPhone,
+} from './account-rules.ts';
 import { CODE_LENGTH, EMAIL_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 
 export {
@@ -12,10 +18,7 @@ export {
 } from './account-rules.ts';
 export { DEVICE_API, OAUTH_API, PROFILE_API, RESET_API, UPLOAD_API, USER_API } from './api.ts';
 
-/** Control and format characters (zero-width, bidirectional overrides), which can disguise a name. */
-const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
-
-/** Trimmed, NFC-normalised text without control or direction-override characters. */
+/** Trimmed, NFC-normalised text of at most `max` characters, without control or direction-override characters. */
 export const safeText = (max: number) =>
   z
     .string()
@@ -24,8 +27,9 @@ export const safeText = (max: number) =>
     .pipe(
       z
         .string()
-        .max(max)
-        .refine((value) => !UNSAFE_CHARACTERS.test(value), 'unsupported characters'),
+        // Characters, not UTF-16 units: an emoji counts once.
+        .refine((value) => [...value].length <= max, `at most ${max} characters`)
+        .refine((value) => !hasUnsafeCharacters(value), 'unsupported characters'),
     );
 
 export const email = z

@@ -1,4 +1,5 @@
-import { type identityCheckData, USER_API } from '@tandem/contract/user';
+import { USER_API } from '@tandem/contract/api';
+import type { identityCheckData } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
 /** `auth_result` 1: the token in this browser now belongs to `user_id`. */

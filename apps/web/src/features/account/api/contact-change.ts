@@ -1,4 +1,5 @@
-import { type CODE_PURPOSES, RESET_API, USER_API } from '@tandem/contract/user';
+import type { CODE_PURPOSES } from '@tandem/contract/account-rules';
+import { RESET_API, USER_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 
 export type PhoneAddress = { phone: string; country_code: string };

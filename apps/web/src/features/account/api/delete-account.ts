@@ -1,4 +1,4 @@
-import { PROFILE_API } from '@tandem/contract/user';
+import { PROFILE_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 
 /** The account's own email, or its phone when it has no email. */

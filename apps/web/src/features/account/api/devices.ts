@@ -1,5 +1,6 @@
+import { DEVICE_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
-import { DEVICE_API, type Device } from '@tandem/contract/user';
+import type { Device } from '@tandem/contract/user';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 

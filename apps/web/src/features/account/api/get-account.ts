@@ -1,4 +1,4 @@
-import { USER_API } from '@tandem/contract/user';
+import { USER_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
 import { applyAccountPreference } from '../hooks/account-preference.ts';

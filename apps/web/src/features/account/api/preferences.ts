@@ -1,5 +1,6 @@
+import { PROFILE_API } from '@tandem/contract/api';
 import { type Locale, normaliseLocale } from '@tandem/contract/i18n';
-import { PROFILE_API, type preferenceConfigsData, type updatePreferenceBody } from '@tandem/contract/user';
+import type { preferenceConfigsData, updatePreferenceBody } from '@tandem/contract/user';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 

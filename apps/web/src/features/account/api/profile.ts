@@ -1,4 +1,5 @@
-import { PROFILE_API, USER_API, type updateBaseUserInfoBody } from '@tandem/contract/user';
+import { PROFILE_API, USER_API } from '@tandem/contract/api';
+import type { updateBaseUserInfoBody } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { acceptAccount } from './get-account.ts';

@@ -1,4 +1,4 @@
-import { RESET_API } from '@tandem/contract/user';
+import { RESET_API } from '@tandem/contract/api';
 import { http } from '../../../shared/api/http.ts';
 import type { ContactAddress } from './contact-change.ts';
 

@@ -1,4 +1,5 @@
-import { UPLOAD_API, type UploadedFile } from '@tandem/contract/user';
+import { UPLOAD_API } from '@tandem/contract/api';
+import type { UploadedFile } from '@tandem/contract/user';
 import { http } from '../../../shared/api/http.ts';
 
 /** Multipart upload of one image (field `file`); the server checks its content, not its name. */

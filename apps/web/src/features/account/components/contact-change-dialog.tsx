@@ -1,5 +1,5 @@
+import { CODE_PURPOSES, DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 import { ERRORS } from '@tandem/contract/errors';
-import { CODE_PURPOSES, DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
 import { Button, Form, Input, Modal, Steps } from 'antd';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, isValidPhone } from '@tandem/contract/user';
+import { EMAIL_PATTERN, isValidPhone } from '@tandem/contract/account-rules';
 
 /**
  * The email and phone change flow (spec part A section 4). With an address bound: 1 send a code to it,

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
+import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 
 /** Dial codes of the phone field, China first (the spec's default); regions sharing a code share an entry. */
 const DIAL_CODES: { code: string; regions: string[] }[] = [

@@ -1,5 +1,5 @@
+import { hasUnsafeCharacters } from '@tandem/contract/account-rules';
 import { NICKNAME_MAX } from '@tandem/contract/limits';
-import { nickName } from '@tandem/contract/user';
 
 export type NicknameDecision =
   | { action: 'keep' }
@@ -15,6 +15,6 @@ export function decideNickname(previous: string, typed: string): NicknameDecisio
   if (value === previous.trim()) return { action: 'keep' };
   if (!value) return { action: 'revert', reason: 'blank' };
   if ([...value].length > NICKNAME_MAX) return { action: 'revert', reason: 'too_long' };
-  if (!nickName.safeParse(value).success) return { action: 'revert', reason: 'invalid' };
+  if (hasUnsafeCharacters(value)) return { action: 'revert', reason: 'invalid' };
   return { action: 'save', value };
 }

@@ -1,4 +1,4 @@
-import { CODE_PURPOSES, password as passwordSchema } from '@tandem/contract/user';
+import { CODE_PURPOSES, isValidPassword } from '@tandem/contract/account-rules';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,7 @@ function PasswordResetForm({ address, onClose }: { address: ContactAddress; onCl
           { required: true, message: t('account_settings.password_required') },
           {
             validator: (_, value: string | undefined) =>
-              !value || passwordSchema.safeParse(value).success
+              !value || isValidPassword(value)
                 ? Promise.resolve()
                 : Promise.reject(new Error(t('account_settings.password_rule'))),
           },

@@ -1,5 +1,6 @@
+import { TEAM_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
-import { type applicant, TEAM_API } from '@tandem/contract/team';
+import type { applicant } from '@tandem/contract/team';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';

@@ -1,5 +1,6 @@
+import { TEAM_API } from '@tandem/contract/api';
 import type { Locale } from '@tandem/contract/i18n';
-import { type createTeamBody, type IndustryNode, TEAM_API } from '@tandem/contract/team';
+import type { createTeamBody, IndustryNode } from '@tandem/contract/team';
 import { queryOptions } from '@tanstack/react-query';
 import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';

@@ -1,4 +1,5 @@
-import { type DepartmentNode, TEAM_API } from '@tandem/contract/team';
+import { TEAM_API } from '@tandem/contract/api';
+import type { DepartmentNode } from '@tandem/contract/team';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 

@@ -1,4 +1,5 @@
-import { TEAM_API, type teamByCodeData } from '@tandem/contract/team';
+import { TEAM_API } from '@tandem/contract/api';
+import type { teamByCodeData } from '@tandem/contract/team';
 import { queryOptions } from '@tanstack/react-query';
 import type { PayloadOf } from '../../../shared/api/contract-types.ts';
 import { http } from '../../../shared/api/http.ts';

@@ -1,5 +1,6 @@
+import { TEAM_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
-import { type Member, TEAM_API } from '@tandem/contract/team';
+import type { Member } from '@tandem/contract/team';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 

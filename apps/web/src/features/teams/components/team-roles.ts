@@ -1,4 +1,4 @@
-import { TEAM_ROLES } from '@tandem/contract/team';
+import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import type { CurrentTeam } from '../../../shared/session/session-user.ts';
 
 type TeamRoles = Pick<CurrentTeam, 'team_roles'> | null | undefined;
