@@ -9,7 +9,11 @@ import type { OidcClaims } from './oidc-client.ts';
  * The user a provider account signs in as: the one linked before; else the account with the same
  * verified email, which gets linked; else a new account with a personal team.
  */
-export async function userForIdentity(db: Db, claims: OidcClaims): Promise<number> {
+export async function userForIdentity(
+  db: Db,
+  claims: OidcClaims,
+  preference: { languageKey: string; themeId: number },
+): Promise<number> {
   const [linked] = await db
     .select({ userId: userIdentities.userId, deletedAt: users.deletedAt, appRole: users.appRole })
     .from(userIdentities)
@@ -35,6 +39,7 @@ export async function userForIdentity(db: Db, claims: OidcClaims): Promise<numbe
       passwordHash: null,
       nickName: claims.name?.slice(0, 100) ?? '',
       teamName: claims.name?.slice(0, 100) || (claims.email?.split('@')[0] ?? 'Personal'),
+      ...preference,
     }));
   await db
     .insert(userIdentities)

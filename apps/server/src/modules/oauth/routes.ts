@@ -12,6 +12,7 @@ import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
+import { requestPreference } from '../../platform/http/request-locale.ts';
 import { deviceInfoOf } from '../user/device-info.ts';
 import { userForIdentity } from './identities.ts';
 import { createOidcClient } from './oidc-client.ts';
@@ -65,7 +66,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
           request.log.warn({ err: error }, 'OpenID sign-in refused');
           throw new AppError('AUTHENTICATION_FAILED');
         });
-      const userId = await userForIdentity(db, claims);
+      const userId = await userForIdentity(db, claims, requestPreference(request));
       const header = request.headers[DEVICE_ID_HEADER];
       const deviceId =
         typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : newToken().slice(0, 32);

@@ -202,6 +202,10 @@ describe('nickname and avatar', () => {
       expect(refused.json().data.fields[0].field).toBe('nick_name');
     }
     expect((await account(token)).data.nick_name).toBe('Ada');
+    // A hundred characters, even when each is two UTF-16 units.
+    const emoji = '😀'.repeat(100);
+    expect((await post('/api/user/update-base-user-info', { nick_name: emoji }, token)).statusCode).toBe(200);
+    expect((await account(token)).data.nick_name).toBe(emoji);
   });
 
   it('refuses an avatar that is not an image this user uploaded', async () => {

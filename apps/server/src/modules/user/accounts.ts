@@ -58,7 +58,11 @@ export async function findUserByAddress(db: Db, address: Address) {
 }
 
 /** Creates the account and its personal team in one transaction; the code is used up first. */
-export async function registerUser(db: Db, body: RegisterBody): Promise<number> {
+export async function registerUser(
+  db: Db,
+  body: RegisterBody,
+  preference: { languageKey: string; themeId: number },
+): Promise<number> {
   const address = addressOfBody(body);
   if (await findUserByAddress(db, address)) throw new AppError('ACCOUNT_EXISTS');
   await consumeCode(db, codeTargetOf(address, CODE_PURPOSES.register), body.valid_code);
@@ -72,12 +76,13 @@ export async function registerUser(db: Db, body: RegisterBody): Promise<number> 
     countryCode: address.kind === 'phone' ? address.countryCode : null,
     passwordHash,
     teamName,
+    ...preference,
   });
 }
 
 type NewAccount = Pick<
   typeof users.$inferInsert,
-  'userName' | 'email' | 'phone' | 'countryCode' | 'passwordHash'
+  'userName' | 'email' | 'phone' | 'countryCode' | 'passwordHash' | 'languageKey' | 'themeId'
 > & {
   nickName?: string;
   teamName: string;

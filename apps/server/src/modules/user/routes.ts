@@ -22,7 +22,7 @@ import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
-import { requestLocale } from '../../platform/http/request-locale.ts';
+import { requestLocale, requestPreference } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import { cachedAccount } from './account-presenter.ts';
 import {
@@ -107,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     USER_API.register,
     { config: GUESSING_LIMIT, schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
-      const userId = await registerUser(db, request.body);
+      const userId = await registerUser(db, request.body, requestPreference(request));
       const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], undefined);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });

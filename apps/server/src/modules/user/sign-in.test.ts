@@ -57,6 +57,23 @@ describe('registration by email', () => {
     expect(wrong.json().code).toBe(1020);
   });
 
+  it('starts the account in the language and theme the visitor was using', async () => {
+    const email = uniqueEmail();
+    const headers = { cookie: 'locale=ja-JP; theme=dark' };
+    await post('/api/user/get-sys-email-code', { email, type: 1 }, { headers });
+    const registered = await post(
+      '/api/user/register',
+      { email, valid_code: await latestCode(ctx.app, email), password: STRONG_PASSWORD, agree: true },
+      { headers },
+    );
+    const account = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/account',
+      headers: bearer(registered.json().data.token),
+    });
+    expect(account.json().data.preference).toMatchObject({ language_key: 'ja-JP', theme_key: 'dark' });
+  });
+
   it('refuses a second account on the same email', async () => {
     const { email } = await createUser(ctx.app);
     const again = await post('/api/user/get-sys-email-code', { email, type: 1 });
