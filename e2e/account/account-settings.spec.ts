@@ -269,6 +269,8 @@ test('a second browser shows as a device and can be signed out from the first', 
   await other.page.reload();
   await expect(other.page).toHaveURL(/\/login/);
   await expect(other.page.getByRole('textbox', { name: m.auth.user_name })).toBeVisible();
+  // …and says why, though the page loaded anew on the way.
+  await expect(other.page.getByText(m.error.logged_in_elsewhere)).toBeVisible();
   await other.context.close();
   // This one stays signed in.
   await page.reload();

@@ -1,7 +1,7 @@
 import { getLocale } from '../i18n/i18n.ts';
 import { getSession } from '../session/session-store.ts';
 import { readTokenCookie } from '../session/token-cookie.ts';
-import { showNotice } from '../ui/notices.ts';
+import { carryPendingNotices, showNotice } from '../ui/notices.ts';
 import { getDeviceId } from './device-id.ts';
 import { createHttpClient, type HttpReactions } from './http-client.ts';
 
@@ -9,8 +9,16 @@ import { createHttpClient, type HttpReactions } from './http-client.ts';
 let reactions: HttpReactions = {
   notify: (notice) => showNotice(notice),
   resetSession: () => getSession().reset(),
-  goToLogin: () => location.assign('/login'),
-  goToUnauthorised: () => location.assign('/401'),
+  // Before the router binds (the session loader runs first) these load a new page: unshown notices,
+  // such as "signed in on another device", travel along.
+  goToLogin: () => {
+    carryPendingNotices();
+    location.assign('/login');
+  },
+  goToUnauthorised: () => {
+    carryPendingNotices();
+    location.assign('/401');
+  },
   reload: () => location.reload(),
   currentPath: () => location.pathname,
 };

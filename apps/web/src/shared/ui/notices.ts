@@ -10,6 +10,31 @@ const pending: [Notice, NoticeLevel][] = [];
 let isDemanded = false;
 const demandListeners = new Set<() => void>();
 
+/** Notices that were raised but not yet shown when the page had to load anew. */
+const CARRY_KEY = 'tandem.pending-notices';
+
+/** Keeps the notices not yet shown for the next page load (a full navigation is about to happen). */
+export function carryPendingNotices() {
+  if (pending.length === 0) return;
+  try {
+    sessionStorage.setItem(CARRY_KEY, JSON.stringify(pending));
+  } catch {
+    // Storage may be full or denied; the notice is then lost, as before.
+  }
+}
+
+/** Picks up what the previous page carried over; read once, when this module loads. */
+export function takeCarriedNotices() {
+  try {
+    const carried = sessionStorage.getItem(CARRY_KEY);
+    if (!carried) return;
+    sessionStorage.removeItem(CARRY_KEY);
+    for (const [notice, level] of JSON.parse(carried) as [Notice, NoticeLevel][]) showNotice(notice, level);
+  } catch {
+    // A damaged entry is dropped.
+  }
+}
+
 /**
  * Raises a notice for the user. Other layers only raise; the UI layer binds how notices look. Until it
  * has (its code loads on the first notice), notices wait in order.
@@ -42,3 +67,5 @@ const subscribe = (listener: () => void) => {
 
 /** True once any notice has been raised: the moment to load the component that shows them. */
 export const useNoticesDemanded = () => useSyncExternalStore(subscribe, () => isDemanded);
+
+takeCarriedNotices();
