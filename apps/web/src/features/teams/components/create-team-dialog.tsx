@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { createTeam, industryTreeQuery } from '../api/create-team.ts';
 import { reloadAtRoot } from '../api/session.ts';
+import { TEAM_NAME_COUNT, teamNameProblem } from './team-name-rules.ts';
 import './team-dialogs.css';
 
 type CreateTeamValues = { name: string; industry: number[]; size: string };
@@ -66,21 +67,19 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
         <Form.Item
           name="name"
           label={t('team.name')}
+          required
           rules={[
-            { required: true, whitespace: true, message: t('team.name_required') },
             {
               validator: (_, value: string | undefined) => {
-                const length = (value ?? '').trim().length;
-                return length === 0 || (length >= TEAM_NAME_MIN && length <= TEAM_NAME_MAX)
-                  ? Promise.resolve()
-                  : Promise.reject(
-                      new Error(t('team.name_length', { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })),
-                    );
+                const problem = teamNameProblem(value);
+                return problem
+                  ? Promise.reject(new Error(t(problem, { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })))
+                  : Promise.resolve();
               },
             },
           ]}
         >
-          <Input placeholder={t('team.name_placeholder')} maxLength={TEAM_NAME_MAX} showCount autoFocus />
+          <Input placeholder={t('team.name_placeholder')} count={TEAM_NAME_COUNT} autoFocus />
         </Form.Item>
         <Form.Item
           name="industry"

@@ -12,6 +12,7 @@ import { reloadSessionUser } from '../api/session.ts';
 import { CURRENT_TEAM_KEY, currentVersionQuery, setApplyAudit, updateTeam } from '../api/team-settings.ts';
 import { DissolveTeamDialog } from './dissolve-team-dialog.tsx';
 import { TeamAvatarUpload } from './team-avatar-upload.tsx';
+import { TEAM_NAME_COUNT, teamNameProblem } from './team-name-rules.ts';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
 
 /** The contract's limit on a team description. */
@@ -66,7 +67,10 @@ export function TeamProfileCard({ team }: { team: TeamInfo }) {
   }
 
   async function save(values: ProfileValues) {
-    const change = { name: values.name.trim(), description: values.description.trim() };
+    const change = {
+      name: values.name.normalize('NFC').trim(),
+      description: (values.description ?? '').normalize('NFC').trim(),
+    };
     if (change.name === team.name && change.description === team.description) {
       showNotice({ key: 'org_admin.nothing_changed' }, 'info');
       return;
@@ -98,21 +102,19 @@ export function TeamProfileCard({ team }: { team: TeamInfo }) {
           <Form.Item
             name="name"
             label={t('team.name')}
+            required
             rules={[
-              { required: true, whitespace: true, message: t('team.name_required') },
               {
                 validator: (_, value: string | undefined) => {
-                  const length = (value ?? '').trim().length;
-                  return length === 0 || length >= TEAM_NAME_MIN
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error(t('team.name_length', { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })),
-                      );
+                  const problem = teamNameProblem(value);
+                  return problem
+                    ? Promise.reject(new Error(t(problem, { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })))
+                    : Promise.resolve();
                 },
               },
             ]}
           >
-            <Input maxLength={TEAM_NAME_MAX} showCount />
+            <Input count={TEAM_NAME_COUNT} />
           </Form.Item>
           <Form.Item name="description" label={t('org_admin.description')}>
             <Input.TextArea
