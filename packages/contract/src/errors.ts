@@ -52,6 +52,7 @@ export const ERRORS = {
   DEPARTMENT_MOVE_BLOCKED: { code: 1106, status: 409, key: 'department_move_blocked' },
   OWNER_CANNOT_BE_REMOVED: { code: 1107, status: 409, key: 'owner_cannot_be_removed' },
   NOT_A_MEMBER: { code: 1108, status: 404, key: 'not_a_member' },
+  OWNER_ROLE_FIXED: { code: 1109, status: 409, key: 'owner_role_fixed' },
 
   // Chat (part B section 8)
   QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },

@@ -134,7 +134,7 @@ export async function setAdmin(db: Db, teamId: number, userId: number, isAdmin: 
   await db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!team) throw new AppError('NOT_FOUND');
-    if (team.ownerId === userId) throw new AppError('OWNER_CANNOT_BE_REMOVED');
+    if (team.ownerId === userId) throw new AppError('OWNER_ROLE_FIXED');
     const changed = await tx
       .update(teamMembers)
       .set({ teamRoles: isAdmin ? ADMIN_ROLES : MEMBER_ROLES })

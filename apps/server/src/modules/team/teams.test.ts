@@ -131,6 +131,11 @@ describe('invitations and joining', () => {
     expect(stale.body.code).toBe(1103);
     const personal = await call('POST', '/api/team/get-invite-code', guest.token, {});
     expect(personal.body.code).toBe(1104);
+    // A code of any shape that opens no team is the same "invalid or expired" answer.
+    for (const typed of ['ab', 'not a code!']) {
+      const answer = await call('POST', '/api/team/join-team', guest.token, { invite_code: typed });
+      expect(answer.body.code).toBe(1103);
+    }
   });
 
   it('sends invitations by email with the join link', async () => {
@@ -180,6 +185,11 @@ describe('departments', () => {
     expect(withChildren.body.code).toBe(1102);
     const top = await call('POST', '/api/team/department-sort', owner.token, { id: parent, direction: 'up' });
     expect(top.body.code).toBe(1106);
+    const bottom = await call('POST', '/api/team/department-sort', owner.token, {
+      id: sibling,
+      direction: 'down',
+    });
+    expect(bottom.body.code).toBe(1106);
     await data('POST', '/api/team/department-sort', owner.token, { id: sibling, direction: 'up' });
     const reordered = await data('GET', '/api/team/department-list', owner.token);
     expect(reordered.map((d: { name: string }) => d.name)).toEqual(['Sales', 'Research']);
@@ -222,6 +232,9 @@ describe('members, ownership and dissolving', () => {
   it('transfers ownership; the old owner stays as admin; the owner cannot leave before', async () => {
     const { owner, member, memberId } = await populatedTeam();
     expect((await call('POST', '/api/team/leave-team', owner.token)).body.code).toBe(1101);
+    const ownerId = (await account(owner.token)).id;
+    const fixed = await call('POST', '/api/team/set-admin', owner.token, { user_id: ownerId, is_admin: 0 });
+    expect(fixed.body.code).toBe(1109);
     await data('POST', '/api/team/turn-over', owner.token, { user_id: memberId });
     const members = await data('GET', '/api/team/user-list', member.token);
     const roles = Object.fromEntries(
