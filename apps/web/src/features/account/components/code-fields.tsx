@@ -1,8 +1,7 @@
 import { CODE_LENGTH } from '@tandem/contract/limits';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
-import { dialCodeOptions } from './dial-codes.ts';
+import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
@@ -55,21 +54,11 @@ export function CodeField({
 /** Dial code (default 86) and number, as the form fields `country_code` and `phone`. */
 export function PhoneField({ label, autoFocus }: { label: string; autoFocus?: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   return (
     <Form.Item label={label} required>
       <Space.Compact block>
         <Form.Item name="country_code" noStyle>
-          <Select
-            aria-label={t('account_settings.dial_code')}
-            style={{ width: 110 }}
-            showSearch={{
-              optionFilterProp: ['label', 'name'],
-            }}
-            popupMatchSelectWidth={240}
-            options={dialCodeOptions(locale)}
-            optionRender={(option) => `${option.data.label} ${option.data.name}`}
-          />
+          <DialCodeSelect aria-label={t('account_settings.dial_code')} style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="phone" noStyle>
           <Input aria-label={label} inputMode="tel" autoComplete="tel-national" autoFocus={autoFocus} />

@@ -1,12 +1,12 @@
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX } from '@tandem/contract/limits';
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
 import type { Address } from '../api/verification-code.ts';
 import {
@@ -17,7 +17,6 @@ import {
   phoneProblem,
   RULE_VALUES,
 } from './credential-rules.ts';
-import { dialCodeOptions } from './dial-codes.ts';
 import { SendCodeButton } from './send-code-button.tsx';
 import './credential-form.css';
 
@@ -105,8 +104,6 @@ function EmailField() {
 
 function PhoneField({ formName }: { formName: string }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
-  const options = useMemo(() => dialCodeOptions(locale), [locale]);
   const form = Form.useFormInstance();
   const dialCode = Form.useWatch('country_code', form);
   const rules = useRules((value) =>
@@ -122,12 +119,10 @@ function PhoneField({ formName }: { formName: string }) {
     <Form.Item label={t('auth.phone')} htmlFor={`${formName}_phone`} required>
       <Space.Compact block>
         <Form.Item name="country_code" noStyle initialValue={DEFAULT_COUNTRY_CODE}>
-          <Select
+          <DialCodeSelect
             size="large"
             aria-label={t('auth.country_code')}
             className="credential-form__dial-code"
-            options={options}
-            showSearch={{ optionFilterProp: ['label', 'name'] }}
             popupMatchSelectWidth={280}
             optionRender={(option) => (
               <span className="credential-form__dial-option">

@@ -1,11 +1,10 @@
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { sendInvitations } from '../api/invitations.ts';
-import { dialCodeOptions } from './dial-codes.ts';
 import {
   type EmailRow,
   emailInvitation,
@@ -31,7 +30,6 @@ const check = (kind: Kind, rows: Row[]): InvitationCheck =>
  */
 export function InviteRecipients({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const locale = useLocaleStore((state) => state.locale);
   const nextKey = useRef(3);
   const [rows, setRows] = useState<Row[]>(() => [emptyRow(kind, 1), emptyRow(kind, 2)]);
   const [invalid, setInvalid] = useState<ReadonlySet<number>>(new Set());
@@ -88,15 +86,11 @@ export function InviteRecipients({ kind }: { kind: Kind }) {
             <li key={row.key}>
               <Space.Compact block>
                 {kind === 'phone' && (
-                  <Select
+                  <DialCodeSelect
                     aria-label={t('team.dial_code')}
                     className="invite-recipients__dial"
                     value={(row as PhoneRow).country_code}
-                    onChange={(value: string) => update(row.key, { country_code: value })}
-                    showSearch={{ optionFilterProp: ['label', 'name'] }}
-                    popupMatchSelectWidth={240}
-                    options={dialCodeOptions(locale)}
-                    optionRender={(option) => `${option.data.label} ${option.data.name}`}
+                    onChange={(value) => update(row.key, { country_code: value })}
                   />
                 )}
                 <Input

@@ -1,6 +1,9 @@
-import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/user';
+import { DEFAULT_COUNTRY_CODE } from '@tandem/contract/account-rules';
 
-/** Dial codes of the phone field, China first (the spec's default); regions sharing a code share an entry. */
+/**
+ * Dial codes offered by the phone field, China first (the spec's default), then the places users come
+ * from most. Regions sharing a code share an entry, so the value stays the dial code the server wants.
+ */
 const DIAL_CODES: { code: string; regions: string[] }[] = [
   { code: DEFAULT_COUNTRY_CODE, regions: ['CN'] },
   { code: '852', regions: ['HK'] },
@@ -34,8 +37,11 @@ const DIAL_CODES: { code: string; regions: string[] }[] = [
   { code: '27', regions: ['ZA'] },
 ];
 
-/** Options for the dial-code select: `+86`, searchable by region names in the interface language. */
-export function dialCodeOptions(locale: string) {
+/** `value` is what the server wants (`86`), `label` what the field shows (`+86`), `name` what search finds. */
+export type DialCodeOption = { value: string; label: string; name: string };
+
+/** Options for the dial-code select, region names in the interface language. */
+export function dialCodeOptions(locale: string): DialCodeOption[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return DIAL_CODES.map(({ code, regions }) => ({
     value: code,
