@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { latestCode, PASSWORD, registerAccount } from '../support/accounts.ts';
+import { clickInSubmenu } from '../support/menus.ts';
 import { buttonName, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
 
@@ -322,9 +323,8 @@ test('the user menu’s theme and language are saved on the account too', async 
   const { email } = await registerAccount(request);
   await signIn(page, email);
   await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
-  await page.getByText(m.user_menu.theme, { exact: true }).hover();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-user-preference'));
-  await page.getByText(m.theme.light, { exact: true }).click();
+  await clickInSubmenu(page, m.user_menu.theme, m.theme.light);
   expect((await saved).ok()).toBe(true);
 
   const other = await browser.newContext({ colorScheme: 'dark' });

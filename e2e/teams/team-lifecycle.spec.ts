@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerAccount } from '../support/accounts.ts';
+import { clickInSubmenu } from '../support/menus.ts';
 import { buttonName, MESSAGES } from '../support/messages.ts';
 
 const m = MESSAGES['en-US'];
@@ -54,8 +55,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   // The owner creates the team and lands in it.
   await signIn(ownerPage, owner.email);
   await openUserMenu(ownerPage, owner.email);
-  await ownerPage.getByText(m.user_menu.create_or_join_team, { exact: true }).hover();
-  await ownerPage.getByText(m.user_menu.create_team, { exact: true }).click();
+  await clickInSubmenu(ownerPage, m.user_menu.create_or_join_team, m.user_menu.create_team);
   const create = dialog(ownerPage, m.team.create_lead);
   await create.getByRole('textbox', { name: m.team.name }).fill(teamName);
   await create.getByRole('combobox', { name: m.team.industry }).click();
@@ -203,14 +203,9 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   // The new owner switches to the team and dissolves it.
   await memberPage.goto('/dashboard');
   await openUserMenu(memberPage, member.email);
-  await memberPage.getByText(m.team.switch, { exact: true }).hover();
-  // The list loads when the menu opens; point at the team once the submenu has settled.
-  const teamItem = memberPage.getByRole('menuitem', { name: teamName });
-  await expect(teamItem).toBeVisible();
-  await teamItem.hover();
   // Switching starts the app again at the root.
   const reloaded = memberPage.waitForEvent('load');
-  await teamItem.click();
+  await clickInSubmenu(memberPage, m.team.switch, memberPage.getByRole('menuitem', { name: teamName }));
   await reloaded;
   await expect(memberPage).toHaveURL(/\/dashboard$/);
   expect((await currentTeamOf(memberContext, request)).name).toBe(teamName);
