@@ -1,11 +1,14 @@
 import { errorByCode } from '@tandem/contract/errors';
-import { ApiError } from '../../../shared/api/http-client.ts';
-import type { Notice } from '../../../shared/ui/notices.ts';
+import type { Notice } from '../ui/notices.ts';
+import { ApiError } from './http-client.ts';
 
+export type KeyNotice = Extract<Notice, { key: string }>;
+
+/** The business code of a failed call, when the server answered one. */
 export const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
 
 /** What the HTTP client would have said about a failure of a call made silent. */
-export function noticeOf(error: unknown): Notice {
+export function noticeOf(error: unknown): KeyNotice {
   if (!(error instanceof ApiError)) return { key: 'error.operation_failed' };
   if (error.kind === 'timeout') return { key: 'error.request_timeout' };
   if (error.kind === 'network') return { key: 'error.network_failed' };

@@ -3,7 +3,7 @@ import { ERRORS } from '@tandem/contract/errors';
 import { Button, Form, Input, Modal, Steps } from 'antd';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/http-client.ts';
+import { failureCode } from '../../../shared/api/failure.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { type ContactAddress, getResetToken, sendCode, submitNewAddress } from '../api/contact-change.ts';
@@ -32,8 +32,7 @@ export function currentAddressOf(kind: ContactKind, user: SessionUser): ContactA
   return user.phone ? { phone: user.phone, country_code: user.country_code || DEFAULT_COUNTRY_CODE } : null;
 }
 
-const isResetTokenInvalid = (error: unknown) =>
-  error instanceof ApiError && error.code === ERRORS.RESET_TOKEN_INVALID.code;
+const isResetTokenInvalid = (error: unknown) => failureCode(error) === ERRORS.RESET_TOKEN_INVALID.code;
 
 /** Change or bind the account's email or phone in up to four steps (spec part A section 4). */
 export function ContactChangeDialog({

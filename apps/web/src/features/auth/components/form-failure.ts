@@ -2,23 +2,10 @@ import { ERRORS, errorByCode, type FieldError } from '@tandem/contract/errors';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { ApiError } from '../../../shared/api/http-client.ts';
-import { type Notice, showNotice } from '../../../shared/ui/notices.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
 import { retryAfterOf } from './send-code-button.tsx';
-
-export type KeyNotice = Extract<Notice, { key: string }>;
-
-/** What the HTTP client would have said about a failure of a call made silent. */
-export function noticeOf(error: unknown): KeyNotice {
-  if (!(error instanceof ApiError)) return { key: 'error.operation_failed' };
-  if (error.kind === 'timeout') return { key: 'error.request_timeout' };
-  if (error.kind === 'network') return { key: 'error.network_failed' };
-  const known = error.code === undefined ? undefined : errorByCode(error.code);
-  if (known) return { key: `error.${known.key}` };
-  return { key: 'error.backend_exception', values: { code: error.code ?? error.status ?? 0 } };
-}
-
-export const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
 
 /** Which form field each business code belongs beside; `address` is the email or phone field. */
 const FIELD_OF_CODE: Record<number, 'address' | 'valid_code'> = {

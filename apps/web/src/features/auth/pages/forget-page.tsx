@@ -5,6 +5,7 @@ import { Alert, Button, Form, type FormInstance, Result, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { failureCode } from '../../../shared/api/failure.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { getResetToken, resetPasswordByToken } from '../api/reset-password.ts';
 import { type Address, sendVerificationCode } from '../api/verification-code.ts';
@@ -17,7 +18,7 @@ import {
   CodeField,
   NewPasswordFields,
 } from '../components/credential-fields.tsx';
-import { failureCode, showFailureOnForm, useSendCodeFailure } from '../components/form-failure.ts';
+import { showFailureOnForm, useSendCodeFailure } from '../components/form-failure.ts';
 import './forget-page.css';
 
 type Step = 'verify' | 'password' | 'done';

@@ -3,10 +3,10 @@ import { Button, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { type KeyNotice, noticeOf } from '../../../shared/api/failure.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { finishGoogleSignIn } from '../api/google-auth.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
-import { type KeyNotice, noticeOf } from '../components/form-failure.ts';
 import '../../../shared/ui/coming-soon.css';
 
 /**

@@ -5,12 +5,12 @@ import { Alert, Avatar, Button, Checkbox, Form, Input, Result, Skeleton } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { loginPathFor, REDIRECT_PARAM } from '../../../shared/routing/paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
-import { failureCode, noticeOf } from '../api/failure.ts';
 import { joinTeam, type TeamByCode, teamByCodeQuery } from '../api/join-team.ts';
 import { reloadAtRoot } from '../api/session.ts';
 import { switchTeam } from '../api/switch-team.ts';
