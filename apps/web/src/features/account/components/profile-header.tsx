@@ -1,20 +1,20 @@
-import { CameraOutlined, LoadingOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_CROP_ASPECT, NICKNAME_MAX } from '@tandem/contract/limits';
+import { LoadingOutlined, UserOutlined } from '@ant-design/icons';
+import { NICKNAME_MAX } from '@tandem/contract/limits';
 import { Avatar, Input, Upload, type UploadProps } from 'antd';
-import ImgCrop from 'antd-img-crop';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadImage } from '../../../shared/api/upload-image.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
-import { showNotice } from '../../../shared/ui/notices.ts';
-import { refreshSessionUser, updateBaseUserInfo } from '../api/profile.ts';
-import { uploadImage } from '../api/upload-image.ts';
 import {
   AVATAR_ACCEPT,
   avatarFileProblem,
   hasAvatarExtension,
   shouldCrop,
   toCropSource,
-} from './avatar-image.ts';
+} from '../../../shared/ui/avatar-image.ts';
+import { AvatarCrop, AvatarUploadButton } from '../../../shared/ui/avatar-upload.tsx';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import { refreshSessionUser, updateBaseUserInfo } from '../api/profile.ts';
 import { decideNickname } from './nickname-rules.ts';
 
 /** Avatar and nickname at the top of the account settings. */
@@ -150,36 +150,18 @@ export function AvatarUpload({ avatar }: { avatar: string }) {
   };
 
   return (
-    <ImgCrop
-      aspect={AVATAR_CROP_ASPECT}
-      quality={0.92}
-      showGrid
-      beforeCrop={beforeCrop}
-      modalTitle={t('account_settings.avatar_crop_title')}
-      modalOk={t('common.save')}
-      modalCancel={t('common.cancel')}
-    >
+    <AvatarCrop title={t('account_settings.avatar_crop_title')} beforeCrop={beforeCrop}>
       <Upload
         accept={AVATAR_ACCEPT}
         multiple
         showUploadList={false}
         beforeUpload={beforeUpload}
         disabled={isUploading}
-        className="avatar-upload"
       >
-        <button
-          type="button"
-          className="avatar-upload__button"
-          aria-label={t('account_settings.change_avatar')}
-          title={t('account_settings.change_avatar')}
-          disabled={isUploading}
-        >
+        <AvatarUploadButton label={t('account_settings.change_avatar')} isUploading={isUploading}>
           <Avatar size={72} src={avatar || undefined} icon={<UserOutlined />} alt="" />
-          <span className="avatar-upload__overlay" aria-hidden="true">
-            {isUploading ? <LoadingOutlined /> : <CameraOutlined />}
-          </span>
-        </button>
+        </AvatarUploadButton>
       </Upload>
-    </ImgCrop>
+    </AvatarCrop>
   );
 }

@@ -1,21 +1,11 @@
-import { CameraOutlined, LoadingOutlined, TeamOutlined } from '@ant-design/icons';
-import { AVATAR_CROP_ASPECT, AVATAR_EXTENSIONS, AVATAR_MAX_BYTES } from '@tandem/contract/limits';
+import { TeamOutlined } from '@ant-design/icons';
 import { Avatar, Upload, type UploadProps } from 'antd';
-import ImgCrop from 'antd-img-crop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadImage } from '../../../shared/api/upload-image.ts';
+import { AVATAR_ACCEPT, avatarFileProblem } from '../../../shared/ui/avatar-image.ts';
+import { AvatarCrop, AvatarUploadButton } from '../../../shared/ui/avatar-upload.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { uploadImage } from '../api/upload-image.ts';
-
-const ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
-
-/** The spec's name check (gif, jpg, jpeg, png, bmp) and the size limit; the server checks the bytes. */
-export function teamAvatarProblem(file: { name: string; size: number }) {
-  const extension = file.name.includes('.') ? (file.name.split('.').pop()?.toLowerCase() ?? '') : '';
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(extension)) return 'error.image_type_error' as const;
-  if (file.size > AVATAR_MAX_BYTES) return 'error.image_size_exceeded' as const;
-  return null;
-}
 
 /** The team's picture: cropped square, uploaded, then handed to `onUploaded` to be saved on the team. */
 export function TeamAvatarUpload({
@@ -31,7 +21,7 @@ export function TeamAvatarUpload({
   const [isUploading, setIsUploading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = async (file) => {
-    const problem = teamAvatarProblem(file);
+    const problem = avatarFileProblem(file);
     if (problem) {
       showNotice({ key: problem });
       return Upload.LIST_IGNORE;
@@ -49,22 +39,18 @@ export function TeamAvatarUpload({
   };
 
   return (
-    <ImgCrop
-      aspect={AVATAR_CROP_ASPECT}
-      quality={0.92}
-      showGrid
-      beforeCrop={(file) => !teamAvatarProblem(file)}
-      modalTitle={t('org_admin.avatar_crop_title')}
-      modalOk={t('common.save')}
-      modalCancel={t('common.cancel')}
-    >
-      <Upload accept={ACCEPT} showUploadList={false} beforeUpload={beforeUpload} disabled={isUploading}>
-        <button
-          type="button"
+    <AvatarCrop title={t('org_admin.avatar_crop_title')} beforeCrop={(file) => !avatarFileProblem(file)}>
+      <Upload
+        accept={AVATAR_ACCEPT}
+        showUploadList={false}
+        beforeUpload={beforeUpload}
+        disabled={isUploading}
+      >
+        <AvatarUploadButton
+          label={t('org_admin.change_avatar')}
+          isUploading={isUploading}
+          shape="square"
           className="team-avatar-upload"
-          aria-label={t('org_admin.change_avatar')}
-          title={t('org_admin.change_avatar')}
-          disabled={isUploading}
         >
           <Avatar
             size={72}
@@ -75,11 +61,8 @@ export function TeamAvatarUpload({
           >
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
-          <span className="team-avatar-upload__overlay" aria-hidden="true">
-            {isUploading ? <LoadingOutlined /> : <CameraOutlined />}
-          </span>
-        </button>
+        </AvatarUploadButton>
       </Upload>
-    </ImgCrop>
+    </AvatarCrop>
   );
 }

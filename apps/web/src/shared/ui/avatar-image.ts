@@ -7,7 +7,8 @@ import {
 
 export const AVATAR_ACCEPT = AVATAR_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 export const AVATAR_MIME = `image/${AVATAR_CROP_OUTPUT}`;
-const CROP_QUALITY = 0.92;
+/** JPEG quality of a cropped avatar, in the cropper and when a large picture is scaled down for it. */
+export const AVATAR_CROP_QUALITY = 0.92;
 
 /** The spec's name check (gif, jpg, jpeg, png, bmp); the server checks the bytes again. */
 export function hasAvatarExtension(fileName: string): boolean {
@@ -47,7 +48,7 @@ export async function toCropSource(file: File): Promise<File> {
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, AVATAR_MIME, CROP_QUALITY),
+      canvas.toBlob(resolve, AVATAR_MIME, AVATAR_CROP_QUALITY),
     );
     if (!blob) throw new Error('could not encode the picture');
     const base = file.name.replace(/\.[^.]*$/, '') || 'avatar';

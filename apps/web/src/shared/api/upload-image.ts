@@ -1,10 +1,12 @@
-import { UPLOAD_API, type UploadedFile } from '@tandem/contract/user';
-import { http } from '../../../shared/api/http.ts';
+import { UPLOAD_API } from '@tandem/contract/api';
+import type { UploadedFile } from '@tandem/contract/user';
+import { http } from './http.ts';
 
 /** Multipart upload of one image (field `file`); the server checks its content, not its name. */
 export function uploadImage(file: Blob, fileName: string) {
   const form = new FormData();
   form.append('file', file, fileName);
+  // The browser fills in the multipart boundary; the client's JSON default must not apply.
   return http.post<UploadedFile>(UPLOAD_API.image, form, {
     headers: { 'Content-Type': 'multipart/form-data' },
   });
