@@ -1,6 +1,6 @@
-import { ClearOutlined, DeleteOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { ClearOutlined, DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
@@ -16,7 +16,7 @@ import {
 } from '../api/leavers.ts';
 import { MEMBERS_KEY } from '../api/members.ts';
 import { noSelectionProblem } from './member-selection.ts';
-import { FIRST_PAGE, PAGE_SIZES, pageWithinTotal } from './paging.ts';
+import { SelectableTable, usePagedList } from './selectable-table.tsx';
 
 /** People who left or were removed (spec part A section 3): restore them, forget them, or clear the list. */
 export function LeavingMembers() {
@@ -24,14 +24,13 @@ export function LeavingMembers() {
   const { modal } = App.useApp();
   const locale = useLocaleStore((state) => state.locale);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
-  const leavers = useQuery(leaversQuery(page.current, page.size));
-  const total = leavers.data?.total ?? 0;
-  const lastUsefulPage = pageWithinTotal(page.current, page.size, total);
-  if (leavers.data && !leavers.isPlaceholderData && lastUsefulPage !== page.current) {
-    setPage({ ...page, current: lastUsefulPage });
-  }
+  const {
+    page,
+    setPage,
+    list: leavers,
+    total,
+  } = usePagedList((shown) => leaversQuery(shown.current, shown.size));
 
   const refresh = async () => {
     setSelected([]);
@@ -146,65 +145,29 @@ export function LeavingMembers() {
   return (
     <section className="member-table" aria-label={t('org_admin.leavers')}>
       <p className="org-page__hint">{t('org_admin.leavers_hint')}</p>
-      <div className="member-table__batch">
-        <span className="member-table__selected" aria-live="polite">
-          {t('org_admin.selected', { count: selected.length })}
-        </span>
-        <Button icon={<RollbackOutlined />} onClick={() => batch((ids) => void restore(ids))}>
-          {t('org_admin.restore_selected')}
-        </Button>
-        <Button danger icon={<DeleteOutlined />} onClick={() => batch(confirmDelete)}>
-          {t('org_admin.delete_selected')}
-        </Button>
-        <Button danger type="text" icon={<ClearOutlined />} disabled={total === 0} onClick={confirmClear}>
-          {t('org_admin.leavers_clear')}
-        </Button>
-      </div>
-      {leavers.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('org_admin.leavers_failed')}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void leavers.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Table<LeavingMember>
+      <SelectableTable<LeavingMember>
+        list={leavers}
         rowKey="user_id"
-        size="middle"
         columns={columns}
-        dataSource={leavers.data?.data ?? []}
-        loading={leavers.isFetching}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getTitleCheckboxProps: () => ({ 'aria-label': t('org_admin.select_page') }),
-          getCheckboxProps: (leaver) => ({
-            'aria-label': t('org_admin.select_member', { name: leaver.name }),
-          }),
-        }}
-        locale={{
-          emptyText: leavers.isPending ? (
-            ' '
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('org_admin.leavers_empty')} />
-          ),
-        }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (count) => t('org_admin.total', { count }),
-          onChange: (current, size) => {
-            setPage({ current: size === page.size ? current : 1, size });
-            setSelected([]);
-          },
-        }}
+        page={page}
+        onPageChange={setPage}
+        selectedKeys={selected}
+        onSelectionChange={setSelected}
+        failedTitle={t('org_admin.leavers_failed')}
+        emptyText={t('org_admin.leavers_empty')}
+        actions={
+          <>
+            <Button icon={<RollbackOutlined />} onClick={() => batch((ids) => void restore(ids))}>
+              {t('org_admin.restore_selected')}
+            </Button>
+            <Button danger icon={<DeleteOutlined />} onClick={() => batch(confirmDelete)}>
+              {t('org_admin.delete_selected')}
+            </Button>
+            <Button danger type="text" icon={<ClearOutlined />} disabled={total === 0} onClick={confirmClear}>
+              {t('org_admin.leavers_clear')}
+            </Button>
+          </>
+        }
       />
     </section>
   );

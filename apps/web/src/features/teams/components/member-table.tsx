@@ -2,26 +2,13 @@ import {
   ApartmentOutlined,
   CrownFilled,
   MoreOutlined,
-  ReloadOutlined,
   SafetyCertificateFilled,
   SafetyCertificateOutlined,
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Avatar,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  type MenuProps,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Dropdown, Input, type MenuProps, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
@@ -40,7 +27,7 @@ import { type DepartmentFilter, departmentIdOf } from './department-tree-model.t
 import { memberContactOf } from './member-picker.tsx';
 import { type Actor, type BatchAction, batchProblem, rowActions } from './member-selection.ts';
 import { MoveMembersDialog } from './move-members-dialog.tsx';
-import { FIRST_PAGE, PAGE_SIZES, pageWithinTotal } from './paging.ts';
+import { SelectableTable, usePagedList } from './selectable-table.tsx';
 import { isTeamOwner } from './team-roles.ts';
 
 /** The members of the chosen department (or all), with search, paging, batch moves and removals. */
@@ -62,29 +49,26 @@ export function MemberTable({
   };
   const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(FIRST_PAGE);
   const [selected, setSelected] = useState<Member[]>([]);
   const [isMoveOpen, setIsMoveOpen] = useState(false);
+  const {
+    page,
+    setPage,
+    list: members,
+  } = usePagedList((shown) =>
+    membersQuery({
+      page: shown.current,
+      page_size: shown.size,
+      keyword,
+      department_id: departmentIdOf(filter),
+    }),
+  );
   const [shownFilter, setShownFilter] = useState(filter);
   // Another department, search or page shows other rows: the selection and page start again.
   if (shownFilter !== filter) {
     setShownFilter(filter);
     setPage((current) => ({ ...current, current: 1 }));
     setSelected([]);
-  }
-  const members = useQuery(
-    membersQuery({
-      page: page.current,
-      page_size: page.size,
-      keyword,
-      department_id: departmentIdOf(filter),
-    }),
-  );
-
-  const total = members.data?.total ?? 0;
-  const lastUsefulPage = pageWithinTotal(page.current, page.size, total);
-  if (members.data && !members.isPlaceholderData && lastUsefulPage !== page.current) {
-    setPage({ ...page, current: lastUsefulPage });
   }
 
   const refresh = async () => {
@@ -268,67 +252,26 @@ export function MemberTable({
           aria-label={t('org_admin.search')}
         />
       </header>
-      <div className="member-table__batch">
-        <span className="member-table__selected" aria-live="polite">
-          {t('org_admin.selected', { count: selected.length })}
-        </span>
-        <Button icon={<ApartmentOutlined />} onClick={() => runBatch('move')}>
-          {t('org_admin.move_to_department')}
-        </Button>
-        <Button danger icon={<UserDeleteOutlined />} onClick={() => runBatch('remove')}>
-          {t('org_admin.remove_from_team')}
-        </Button>
-      </div>
-      {members.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('org_admin.members_failed')}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )}
-      <Table<Member>
+      <SelectableTable<Member>
+        list={members}
         rowKey="user_id"
-        size="middle"
         columns={columns}
-        dataSource={members.data?.data ?? []}
-        loading={members.isFetching}
-        rowSelection={{
-          selectedRowKeys: selected.map((member) => member.user_id),
-          onChange: (_, rows) => setSelected(rows),
-          getTitleCheckboxProps: () => ({ 'aria-label': t('org_admin.select_page') }),
-          getCheckboxProps: (member) => ({
-            'aria-label': t('org_admin.select_member', { name: member.name }),
-          }),
-        }}
-        locale={{
-          emptyText: members.isPending ? (
-            ' '
-          ) : (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                keyword ? t('org_admin.no_search_results', { keyword }) : t('org_admin.no_members')
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('org_admin.total', { count: total }),
-          onChange: (current, size) => {
-            setPage({ current: size === page.size ? current : 1, size });
-            setSelected([]);
-          },
-        }}
+        page={page}
+        onPageChange={setPage}
+        selectedKeys={selected.map((member) => member.user_id)}
+        onSelectionChange={(_, rows) => setSelected(rows)}
+        failedTitle={t('org_admin.members_failed')}
+        emptyText={keyword ? t('org_admin.no_search_results', { keyword }) : t('org_admin.no_members')}
+        actions={
+          <>
+            <Button icon={<ApartmentOutlined />} onClick={() => runBatch('move')}>
+              {t('org_admin.move_to_department')}
+            </Button>
+            <Button danger icon={<UserDeleteOutlined />} onClick={() => runBatch('remove')}>
+              {t('org_admin.remove_from_team')}
+            </Button>
+          </>
+        }
       />
       <MoveMembersDialog
         count={selected.length}

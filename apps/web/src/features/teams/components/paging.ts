@@ -1,5 +1,7 @@
 export const PAGE_SIZES = [10, 20, 50, 100];
-export const FIRST_PAGE = { current: 1, size: PAGE_SIZES[0]! };
+
+export type ListPage = { current: number; size: number };
+export const FIRST_PAGE: ListPage = { current: 1, size: PAGE_SIZES[0]! };
 
 /**
  * The page to show once the list has shrunk (rows removed, restored, approved): the last page that still

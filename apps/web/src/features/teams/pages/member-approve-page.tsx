@@ -1,6 +1,6 @@
-import { CheckOutlined, CloseOutlined, InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import {
 import { MEMBERS_KEY } from '../api/members.ts';
 import { currentTeamQuery } from '../api/team-settings.ts';
 import { noSelectionProblem } from '../components/member-selection.ts';
-import { FIRST_PAGE, PAGE_SIZES, pageWithinTotal } from '../components/paging.ts';
+import { SelectableTable, usePagedList } from '../components/selectable-table.tsx';
 import './org-admin.css';
 
 type Decision = typeof APPROVE | typeof REJECT;
@@ -29,15 +29,13 @@ export function MemberApprovePage() {
   const locale = useLocaleStore((state) => state.locale);
   const queryClient = useQueryClient();
   const team = useQuery(currentTeamQuery);
-  const [page, setPage] = useState(FIRST_PAGE);
   const [selected, setSelected] = useState<number[]>([]);
   const [deciding, setDeciding] = useState<ReadonlySet<number>>(new Set());
-  const applicants = useQuery(applicantsQuery(page.current, page.size));
-  const total = applicants.data?.total ?? 0;
-  const lastUsefulPage = pageWithinTotal(page.current, page.size, total);
-  if (applicants.data && !applicants.isPlaceholderData && lastUsefulPage !== page.current) {
-    setPage({ ...page, current: lastUsefulPage });
-  }
+  const {
+    page,
+    setPage,
+    list: applicants,
+  } = usePagedList((shown) => applicantsQuery(shown.current, shown.size));
 
   async function decide(ids: number[], status: Decision) {
     setDeciding(new Set(ids));
@@ -155,62 +153,26 @@ export function MemberApprovePage() {
         />
       )}
       <section className="member-table" aria-label={t('org_admin.pending_list')}>
-        <div className="member-table__batch">
-          <span className="member-table__selected" aria-live="polite">
-            {t('org_admin.selected', { count: selected.length })}
-          </span>
-          <Button type="primary" icon={<CheckOutlined />} onClick={() => batch(APPROVE)}>
-            {t('org_admin.approve_selected')}
-          </Button>
-          <Button danger icon={<CloseOutlined />} onClick={() => batch(REJECT)}>
-            {t('org_admin.reject_selected')}
-          </Button>
-        </div>
-        {applicants.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={t('org_admin.applicants_failed')}
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={() => void applicants.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        )}
-        <Table<Applicant>
+        <SelectableTable<Applicant>
+          list={applicants}
           rowKey="id"
-          size="middle"
           columns={columns}
-          dataSource={applicants.data?.data ?? []}
-          loading={applicants.isFetching}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            getTitleCheckboxProps: () => ({ 'aria-label': t('org_admin.select_page') }),
-            getCheckboxProps: (applicant) => ({
-              'aria-label': t('org_admin.select_member', { name: applicant.name }),
-            }),
-          }}
-          locale={{
-            emptyText: applicants.isPending ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('org_admin.applicants_empty')} />
-            ),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize: page.size,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (count) => t('org_admin.total', { count }),
-            onChange: (current, size) => {
-              setPage({ current: size === page.size ? current : 1, size });
-              setSelected([]);
-            },
-          }}
+          page={page}
+          onPageChange={setPage}
+          selectedKeys={selected}
+          onSelectionChange={setSelected}
+          failedTitle={t('org_admin.applicants_failed')}
+          emptyText={t('org_admin.applicants_empty')}
+          actions={
+            <>
+              <Button type="primary" icon={<CheckOutlined />} onClick={() => batch(APPROVE)}>
+                {t('org_admin.approve_selected')}
+              </Button>
+              <Button danger icon={<CloseOutlined />} onClick={() => batch(REJECT)}>
+                {t('org_admin.reject_selected')}
+              </Button>
+            </>
+          }
         />
       </section>
     </div>
