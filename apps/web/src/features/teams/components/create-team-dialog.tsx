@@ -1,13 +1,13 @@
-import { COMPANY_SIZE_BANDS, TEAM_NAME_MAX, TEAM_NAME_MIN } from '@tandem/contract/limits';
+import { COMPANY_SIZE_BANDS } from '@tandem/contract/limits';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Cascader, Form, Input, Modal, Select } from 'antd';
+import { Cascader, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { createTeam, industryTreeQuery } from '../api/create-team.ts';
 import { reloadAtRoot } from '../api/session.ts';
-import { TEAM_NAME_COUNT, teamNameProblem } from './team-name-rules.ts';
-import './team-dialogs.css';
+import { TeamFormDialog } from './team-form-dialog.tsx';
+import { TEAM_NAME_COUNT, teamNameRule } from './team-name-rules.ts';
 
 type CreateTeamValues = { name: string; industry: number[]; size: string };
 
@@ -39,22 +39,16 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
   }
 
   return (
-    <Modal
+    <TeamFormDialog
       open={open}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={520}
       title={t('team.create_title')}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="create" type="primary" htmlType="submit" form={FORM_ID} loading={isSubmitting}>
-          {t('team.create_submit')}
-        </Button>,
-      ]}
+      lead={t('team.create_lead')}
+      formId={FORM_ID}
+      submitLabel={t('team.create_submit')}
+      isSubmitting={isSubmitting}
     >
-      <p className="team-dialog__lead">{t('team.create_lead')}</p>
       <Form<CreateTeamValues>
         id={FORM_ID}
         form={form}
@@ -64,21 +58,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
         scrollToFirstError={{ focus: true }}
         disabled={isSubmitting}
       >
-        <Form.Item
-          name="name"
-          label={t('team.name')}
-          required
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const problem = teamNameProblem(value);
-                return problem
-                  ? Promise.reject(new Error(t(problem, { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })))
-                  : Promise.resolve();
-              },
-            },
-          ]}
-        >
+        <Form.Item name="name" label={t('team.name')} required rules={[teamNameRule(t)]}>
           <Input placeholder={t('team.name_placeholder')} count={TEAM_NAME_COUNT} autoFocus />
         </Form.Item>
         <Form.Item
@@ -110,6 +90,6 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </TeamFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { ERRORS } from '@tandem/contract/errors';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
@@ -7,7 +7,7 @@ import { showNotice } from '../../../shared/ui/notices.ts';
 import { joinTeam } from '../api/join-team.ts';
 import { reloadAtRoot } from '../api/session.ts';
 import { inviteCodeFrom } from './invitation-model.ts';
-import './team-dialogs.css';
+import { TeamFormDialog } from './team-form-dialog.tsx';
 
 type JoinValues = { invite_code: string };
 
@@ -45,22 +45,16 @@ export function JoinTeamDialog({ open, onClose }: { open: boolean; onClose: () =
   }
 
   return (
-    <Modal
+    <TeamFormDialog
       open={open}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={460}
       title={t('team.join_title')}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="join" type="primary" htmlType="submit" form={FORM_ID} loading={isSubmitting}>
-          {t('team.join_submit')}
-        </Button>,
-      ]}
+      lead={t('team.join_lead')}
+      formId={FORM_ID}
+      submitLabel={t('team.join_submit')}
+      isSubmitting={isSubmitting}
     >
-      <p className="team-dialog__lead">{t('team.join_lead')}</p>
       <Form<JoinValues> id={FORM_ID} form={form} layout="vertical" onFinish={submit} disabled={isSubmitting}>
         <Form.Item
           name="invite_code"
@@ -76,6 +70,6 @@ export function JoinTeamDialog({ open, onClose }: { open: boolean; onClose: () =
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </TeamFormDialog>
   );
 }

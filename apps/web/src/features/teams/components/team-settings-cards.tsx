@@ -1,5 +1,4 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { TEAM_NAME_MAX, TEAM_NAME_MIN } from '@tandem/contract/limits';
 import type { TeamInfo } from '@tandem/contract/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Skeleton, Switch } from 'antd';
@@ -12,7 +11,7 @@ import { reloadSessionUser } from '../api/session.ts';
 import { CURRENT_TEAM_KEY, currentVersionQuery, setApplyAudit, updateTeam } from '../api/team-settings.ts';
 import { DissolveTeamDialog } from './dissolve-team-dialog.tsx';
 import { TeamAvatarUpload } from './team-avatar-upload.tsx';
-import { TEAM_NAME_COUNT, teamNameProblem } from './team-name-rules.ts';
+import { TEAM_NAME_COUNT, teamNameRule } from './team-name-rules.ts';
 import { TransferOwnershipDialog } from './transfer-ownership-dialog.tsx';
 
 /** The contract's limit on a team description. */
@@ -99,21 +98,7 @@ export function TeamProfileCard({ team }: { team: TeamInfo }) {
           onFinish={save}
           disabled={isSaving}
         >
-          <Form.Item
-            name="name"
-            label={t('team.name')}
-            required
-            rules={[
-              {
-                validator: (_, value: string | undefined) => {
-                  const problem = teamNameProblem(value);
-                  return problem
-                    ? Promise.reject(new Error(t(problem, { min: TEAM_NAME_MIN, max: TEAM_NAME_MAX })))
-                    : Promise.resolve();
-                },
-              },
-            ]}
-          >
+          <Form.Item name="name" label={t('team.name')} required rules={[teamNameRule(t)]}>
             <Input count={TEAM_NAME_COUNT} />
           </Form.Item>
           <Form.Item name="description" label={t('org_admin.description')}>
