@@ -1,54 +1,28 @@
 import '../test/dom-setup.ts';
-import type { AccountUser } from '@tandem/contract/user';
 import { render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../shared/api/http.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { getSession } from '../shared/session/session-store.ts';
+import type { SessionUser } from '../shared/session/session-user.ts';
+import { createUser } from '../test/factories.ts';
+import { fakeApi } from '../test/fake-api.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
-const account = (overrides: Partial<AccountUser> = {}): AccountUser => ({
-  id: 7,
-  user_name: 'ada@example.com',
-  real_name: '',
-  nick_name: 'Ada',
-  phone: '',
-  country_code: '86',
-  email: 'ada@example.com',
-  avatar: '',
-  current_team_id: 3,
-  current_team: { team_id: 3, id: 3, name: 'Ada', avatar: '', team_type: 1, team_roles: ['team_manage'] },
-  current_team_ver: {
-    ver_id: 1,
-    ver_name: 'Free',
-    numerical_auth: { points_quota: { points_quota_surplus_numerical: 120 } },
-  },
-  has_roles: ['user'],
-  app_role: ['member'],
-  is_super: false,
-  preference: { theme_id: 6, theme_key: 'system', language_id: 1, language_key: 'en-US' },
-  created_at: '2025-01-01T00:00:00.000Z',
-  ...overrides,
-});
+/** The signed-in user the account call answers, with points to show in the shell. */
+const account = (overrides: Partial<SessionUser> = {}) =>
+  createUser({
+    current_team_ver: {
+      ver_id: 1,
+      ver_name: 'Free',
+      numerical_auth: { points_quota: { points_quota_surplus_numerical: 120 } },
+    },
+    ...overrides,
+  });
 
 /** The API as the tests want it: the account call answers `user`, everything else is a 404. */
-function serveApi(user: unknown) {
-  http.instance.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-    const ok = config.url === '/api/user/account';
-    const response = {
-      data: ok ? { code: 0, msg: 'ok', data: user } : { code: 1002, msg: 'Not found', data: null },
-      status: ok ? 200 : 404,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (ok) return response;
-    throw new AxiosError('Not found', AxiosError.ERR_BAD_REQUEST, config, null, response);
-  };
-}
+const serveApi = (user: unknown) => fakeApi({ '/api/user/account': () => ({ data: user }) });
 
 let router: ReturnType<typeof createAppRouter> | undefined;
 

@@ -1,11 +1,12 @@
 import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
-import { bindNotices, type Notice } from '../../../shared/ui/notices.ts';
+import { createUser } from '../../../test/factories.ts';
+import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { ContactChangeDialog } from './contact-change-dialog.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
@@ -30,45 +31,12 @@ vi.mock('../api/contact-change.ts', () => ({
 }));
 vi.mock('../api/delete-account.ts', () => ({ deleteAccount: api.deleteAccount }));
 
-function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: 7,
-    user_name: 'ada@example.com',
-    real_name: '',
-    nick_name: 'Ada',
-    phone: '',
-    country_code: '',
-    email: 'ada@example.com',
-    avatar: '',
-    current_team_id: 1,
-    current_team: { team_id: 1, id: 1, name: 'Ada', avatar: '', team_type: 1, team_roles: ['team_manage'] },
-    current_team_ver: {
-      ver_id: 1,
-      ver_name: 'free',
-      numerical_auth: { points_quota: { points_quota_surplus_numerical: 0 } },
-    },
-    has_roles: ['user'],
-    app_role: ['user'],
-    is_super: false,
-    preference: { theme_id: 6, theme_key: 'system', language_id: 3, language_key: 'en-US' },
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-let notices: { notice: Notice; level: string }[] = [];
-let unbind: () => void = () => {};
+const notices = recordNotices();
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
-  notices = [];
-  unbind = bindNotices((notice, level) => notices.push({ notice, level }));
-  useSessionStore.setState({ token: 'tok', user: makeUser() });
+  useSessionStore.setState({ token: 'tok', user: createUser() });
 });
-
-afterEach(() => unbind());
-
-const noticeKeys = () => notices.map(({ notice }) => ('key' in notice ? notice.key : notice.text));
 
 describe('the nickname', () => {
   async function renderEditor(nickname = 'Ada') {
@@ -97,7 +65,7 @@ describe('the nickname', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.blur(input);
     expect(input.value).toBe('Ada');
-    expect(noticeKeys()).toEqual(['account_settings.nickname_blank']);
+    expect(notices.keys()).toEqual(['account_settings.nickname_blank']);
     expect(api.updateBaseUserInfo).not.toHaveBeenCalled();
   });
 
@@ -124,7 +92,7 @@ describe('deleting the account', () => {
 
   it('enables the confirm button only once the account’s email is typed', async () => {
     api.deleteAccount.mockResolvedValue(null);
-    const button = await renderDialog(makeUser());
+    const button = await renderDialog(createUser());
     expect(button.hasAttribute('disabled')).toBe(true);
     const input = screen.getByLabelText(/To confirm, type your email ada@example.com/);
     fireEvent.change(input, { target: { value: 'ada@example' } });
@@ -134,23 +102,23 @@ describe('deleting the account', () => {
     fireEvent.click(button);
     await waitFor(() => expect(api.deleteAccount).toHaveBeenCalledWith({ email: 'ada@example.com' }));
     await waitFor(() => expect(useSessionStore.getState().token).toBeNull());
-    expect(noticeKeys()).toContain('account_settings.deleted');
+    expect(notices.keys()).toContain('account_settings.deleted');
   });
 
   it('asks for the phone when the account has no email', async () => {
-    await renderDialog(makeUser({ email: '', phone: '13800138000', country_code: '86' }));
+    await renderDialog(createUser({ email: '', phone: '13800138000', country_code: '86' }));
     expect(screen.getByLabelText(/type your phone number 13800138000/)).toBeTruthy();
   });
 
   it('is blocked when neither email nor phone is bound', async () => {
-    const button = await renderDialog(makeUser({ email: '', phone: '' }));
+    const button = await renderDialog(createUser({ email: '', phone: '' }));
     expect(screen.getByText(/Your identity cannot be verified/)).toBeTruthy();
     expect(button.hasAttribute('disabled')).toBe(true);
   });
 
   it('keeps the session when the server refuses (a team with members)', async () => {
     api.deleteAccount.mockRejectedValue(new ApiError('http', 'owns team', 1072, 409));
-    const button = await renderDialog(makeUser());
+    const button = await renderDialog(createUser());
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'ada@example.com' } });
     fireEvent.click(button);
     await waitFor(() => expect(api.deleteAccount).toHaveBeenCalled());
@@ -176,7 +144,7 @@ describe('changing the email', () => {
     api.sendCode.mockResolvedValue(null);
     api.getResetToken.mockResolvedValue({ reset_token: 'reset-token-0123456789' });
     api.submitNewAddress.mockResolvedValue(null);
-    await renderDialog(makeUser());
+    await renderDialog(createUser());
 
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -205,13 +173,13 @@ describe('changing the email', () => {
       ),
     );
     await waitFor(() => expect(useSessionStore.getState().token).toBeNull());
-    expect(noticeKeys()).toContain('account_settings.email_changed');
+    expect(notices.keys()).toContain('account_settings.email_changed');
   }, 20_000);
 
   it('binds an email from step 3 when none is bound', async () => {
     api.sendCode.mockResolvedValue(null);
     api.submitNewAddress.mockResolvedValue(null);
-    await renderDialog(makeUser({ email: '', phone: '13800138000', country_code: '86' }));
+    await renderDialog(createUser({ email: '', phone: '13800138000', country_code: '86' }));
     expect(screen.queryByText('Current email')).toBeNull();
     fireEvent.change(screen.getByLabelText('New email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -223,7 +191,7 @@ describe('changing the email', () => {
   });
 
   it('names an empty or malformed new email', async () => {
-    await renderDialog(makeUser({ email: '' }));
+    await renderDialog(createUser({ email: '' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Please enter the new email.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('New email'), { target: { value: 'grace@example' } });
@@ -234,7 +202,7 @@ describe('changing the email', () => {
 
   it('holds the resend button for the wait the server asks for', async () => {
     api.sendCode.mockRejectedValue(new ApiError('http', 'wait', 1021, 429, { retry_after: 42 }));
-    await renderDialog(makeUser());
+    await renderDialog(createUser());
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 42 s' })).toBeTruthy();
   });
@@ -243,7 +211,7 @@ describe('changing the email', () => {
     api.sendCode.mockResolvedValue(null);
     api.getResetToken.mockResolvedValue({ reset_token: 'reset-token-0123456789' });
     api.submitNewAddress.mockRejectedValue(new ApiError('business', 'token', 1030, 400));
-    const onClose = await renderDialog(makeUser());
+    const onClose = await renderDialog(createUser());
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await typeCode('123456');
     fireEvent.click(await screen.findByRole('button', { name: 'Next' }));

@@ -1,10 +1,11 @@
 import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import type { SessionUser } from '../../../shared/session/session-user.ts';
-import { bindNotices, type Notice } from '../../../shared/ui/notices.ts';
+import type { CurrentTeam } from '../../../shared/session/session-user.ts';
+import { createTeam, createUserIn } from '../../../test/factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
+import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { DissolveTeamDialog } from './dissolve-team-dialog.tsx';
 import { JoinTeamDialog } from './join-team-dialog.tsx';
@@ -13,47 +14,15 @@ import { TeamInvitationDialog } from './team-invitation-dialog.tsx';
 const session = vi.hoisted(() => ({ reloadAtRoot: vi.fn() }));
 vi.mock('../api/session.ts', () => ({ reloadAtRoot: session.reloadAtRoot, reloadSessionUser: vi.fn() }));
 
-type Team = SessionUser['current_team'];
-const ORGANISATION: Team = { team_id: 9, id: 9, name: 'Acme', avatar: '', team_type: 0, team_roles: [] };
+const ORGANISATION = createTeam();
 
-function signIn(team: Team) {
-  useSessionStore.setState({
-    token: 'tok',
-    user: {
-      id: 7,
-      user_name: 'ada@example.com',
-      real_name: '',
-      nick_name: 'Ada',
-      phone: '',
-      country_code: '',
-      email: 'ada@example.com',
-      avatar: '',
-      current_team_id: team.team_id,
-      current_team: team,
-      current_team_ver: {
-        ver_id: 1,
-        ver_name: 'free',
-        numerical_auth: { points_quota: { points_quota_surplus_numerical: 0 } },
-      },
-      has_roles: ['user'],
-      app_role: ['user'],
-      is_super: false,
-      preference: { theme_id: 6, theme_key: 'system', language_id: 3, language_key: 'en-US' },
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  });
+function signIn(team: CurrentTeam) {
+  useSessionStore.setState({ token: 'tok', user: createUserIn(team) });
 }
 
-let notices: { notice: Notice; level: string }[] = [];
-let unbind: () => void = () => {};
-const noticeKeys = () => notices.map(({ notice }) => ('key' in notice ? notice.key : notice.text));
+const notices = recordNotices();
 
-beforeEach(() => {
-  session.reloadAtRoot.mockReset();
-  notices = [];
-  unbind = bindNotices((notice, level) => notices.push({ notice, level }));
-});
-afterEach(() => unbind());
+beforeEach(() => session.reloadAtRoot.mockReset());
 
 describe('joining by code', () => {
   it('tells the user the request waits for approval and closes', async () => {
@@ -66,7 +35,7 @@ describe('joining by code', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.bodiesOf('/api/team/join-team')).toEqual([{ invite_code: 'K7QX2M9A', real_name: '' }]);
-    expect(noticeKeys()).toEqual(['team.join_applied']);
+    expect(notices.keys()).toEqual(['team.join_applied']);
     expect(session.reloadAtRoot).not.toHaveBeenCalled();
   });
 
@@ -88,7 +57,7 @@ describe('joining by code', () => {
       await screen.findByText('This invitation code is invalid or has expired. Ask for a new one.'),
     ).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
-    expect(noticeKeys()).toEqual([]);
+    expect(notices.keys()).toEqual([]);
   });
 });
 
@@ -168,7 +137,7 @@ describe('the invitation dialog', () => {
     await renderPage(<TeamInvitationDialog open onClose={() => {}} onOpenTeamDialog={() => {}} />);
     fireEvent.click(await screen.findByRole('tab', { name: /Mobile phone/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Send invitations/ }));
-    expect(noticeKeys()).toEqual(['team.invite_phone_empty']);
+    expect(notices.keys()).toEqual(['team.invite_phone_empty']);
     fireEvent.change(screen.getByLabelText('Phone number 1'), { target: { value: '1380013800' } });
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     expect(await screen.findByText('Please enter a valid mobile number.')).toBeTruthy();

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { bindNotices, type Notice } from '../../../shared/ui/notices.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
+import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { JoinTeamPage } from './join-team-page.tsx';
 import { MemberApprovePage } from './member-approve-page.tsx';
@@ -12,19 +12,10 @@ import { MemberApprovePage } from './member-approve-page.tsx';
 const session = vi.hoisted(() => ({ reloadAtRoot: vi.fn() }));
 vi.mock('../api/session.ts', () => ({ reloadAtRoot: session.reloadAtRoot, reloadSessionUser: vi.fn() }));
 
-let notices: Notice[] = [];
-let unbind: () => void = () => {};
-const noticeKeys = () => notices.map((notice) => ('key' in notice ? notice.key : notice.text));
+const notices = recordNotices();
 
-beforeEach(() => {
-  session.reloadAtRoot.mockReset();
-  notices = [];
-  unbind = bindNotices((notice) => notices.push(notice));
-});
-afterEach(() => {
-  unbind();
-  useSessionStore.setState({ token: null, user: null });
-});
+beforeEach(() => session.reloadAtRoot.mockReset());
+afterEach(() => useSessionStore.setState({ token: null, user: null }));
 
 const applicant = (id: number, name: string) => ({
   id,
@@ -60,7 +51,7 @@ describe('member approval', () => {
     await screen.findByText('Hedy Lamarr', { selector: '.member-cell__label' });
     fireEvent.click(screen.getByRole('button', { name: /Approve selected/ }));
     fireEvent.click(screen.getByRole('button', { name: /Reject selected/ }));
-    expect(noticeKeys()).toEqual(['org_admin.select_first', 'org_admin.select_first']);
+    expect(notices.keys()).toEqual(['org_admin.select_first', 'org_admin.select_first']);
     expect(api.bodiesOf('/api/team/apply-audit')).toEqual([]);
   });
 
@@ -80,7 +71,7 @@ describe('member approval', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(api.bodiesOf('/api/team/apply-audit')).toEqual([{ ids: [1, 2], status: 2 }]));
     expect(await screen.findByText('No pending requests.')).toBeTruthy();
-    expect(noticeKeys()).toContain('org_admin.rejected');
+    expect(notices.keys()).toContain('org_admin.rejected');
   });
 
   it('approves one request from its row', async () => {
