@@ -23,6 +23,9 @@ import './credential-form.css';
 export type AddressMethod = 'email' | 'phone';
 export type AddressValues = { email?: string; phone?: string; country_code?: string };
 
+/** The form field that holds the address: `email` or `phone`. */
+export const addressFieldOf = (method: AddressMethod) => (method === 'email' ? 'email' : 'phone');
+
 /** The address the form names, trimmed the way the contract parses it. */
 export function addressOf(method: AddressMethod, values: AddressValues): Address {
   if (method === 'email') return { email: values.email?.trim().toLowerCase() ?? '' };

@@ -8,17 +8,19 @@ import { Link, useNavigate } from 'react-router';
 import { failureCode } from '../../../shared/api/failure.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { getResetToken, resetPasswordByToken } from '../api/reset-password.ts';
-import { type Address, sendVerificationCode } from '../api/verification-code.ts';
+import type { Address } from '../api/verification-code.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import {
   AddressFields,
   type AddressMethod,
   type AddressValues,
+  addressFieldOf,
   addressOf,
   CodeField,
   NewPasswordFields,
 } from '../components/credential-fields.tsx';
-import { showFailureOnForm, useSendCodeFailure } from '../components/form-failure.ts';
+import { showFailureOnForm } from '../components/form-failure.ts';
+import { useSendAddressCode } from '../hooks/use-send-address-code.ts';
 import './forget-page.css';
 
 type Step = 'verify' | 'password' | 'done';
@@ -106,30 +108,13 @@ function VerifyStep({
 }) {
   const { t } = useTranslation();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const addressField = method === 'email' ? 'email' : 'phone';
-  const reportSendFailure = useSendCodeFailure(form, addressField);
+  const addressField = addressFieldOf(method);
+  const sendCode = useSendAddressCode(form, method, CODE_PURPOSES.resetPassword);
 
   // Back here because the token was refused: the address is kept, a fresh code is the next thing to get.
   useEffect(() => {
     if (isTokenRejected) document.getElementById(`${VERIFY_FORM}_send_code`)?.focus();
   }, [isTokenRejected]);
-
-  async function sendCode() {
-    try {
-      await form.validateFields([addressField]);
-    } catch {
-      form.focusField(addressField);
-      return false;
-    }
-    try {
-      await sendVerificationCode(addressOf(method, form.getFieldsValue()), CODE_PURPOSES.resetPassword);
-      form.focusField('valid_code');
-      return true;
-    } catch (error) {
-      reportSendFailure(error);
-      throw error;
-    }
-  }
 
   async function submit(values: VerifyValues) {
     const address: Address = addressOf(method, values);

@@ -9,17 +9,18 @@ import { useClientConfig } from '../../../shared/system/client-config.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { register } from '../api/register.ts';
-import { sendVerificationCode } from '../api/verification-code.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import {
   AddressFields,
   type AddressMethod,
   type AddressValues,
+  addressFieldOf,
   addressOf,
   CodeField,
   NewPasswordFields,
 } from '../components/credential-fields.tsx';
-import { showFailureOnForm, useSendCodeFailure } from '../components/form-failure.ts';
+import { showFailureOnForm } from '../components/form-failure.ts';
+import { useSendAddressCode } from '../hooks/use-send-address-code.ts';
 
 const FORM_NAME = 'register';
 
@@ -58,25 +59,8 @@ function RegisterForm() {
   const [method, setMethod] = useState<AddressMethod>(methods[0] ?? 'email');
   const [form] = Form.useForm<RegisterValues>();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const addressField = method === 'email' ? 'email' : 'phone';
-  const reportSendFailure = useSendCodeFailure(form, addressField);
-
-  async function sendCode() {
-    try {
-      await form.validateFields([addressField]);
-    } catch {
-      form.focusField(addressField);
-      return false;
-    }
-    try {
-      await sendVerificationCode(addressOf(method, form.getFieldsValue()), CODE_PURPOSES.register);
-      form.focusField('valid_code');
-      return true;
-    } catch (error) {
-      reportSendFailure(error);
-      throw error;
-    }
-  }
+  const addressField = addressFieldOf(method);
+  const sendCode = useSendAddressCode(form, method, CODE_PURPOSES.register);
 
   async function submit(values: RegisterValues) {
     setIsSubmitting(true);
