@@ -97,7 +97,7 @@ export function DeviceList() {
     },
     {
       key: 'action',
-      title: <span className="account-visually-hidden">{t('devices.actions')}</span>,
+      title: <span className="visually-hidden">{t('devices.actions')}</span>,
       width: 96,
       align: 'end',
       render: (_, device) =>

@@ -127,7 +127,7 @@ export function LeavingMembers() {
     },
     {
       key: 'actions',
-      title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
       align: 'end',
       render: (_, leaver) => (
         <Space size={0}>

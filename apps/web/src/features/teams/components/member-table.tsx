@@ -189,7 +189,7 @@ export function MemberTable({
     },
     {
       key: 'actions',
-      title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
       width: 64,
       align: 'end',
       render: (_, member) => {

@@ -111,7 +111,7 @@ export function MemberApprovePage() {
     },
     {
       key: 'actions',
-      title: <span className="org-visually-hidden">{t('org_admin.column_actions')}</span>,
+      title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
       align: 'end',
       render: (_, applicant) => (
         <Space size={4}>
