@@ -8,6 +8,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
@@ -18,7 +19,10 @@ import { registerRateLimit } from './platform/http/rate-limit.ts';
 import { RequestLog } from './platform/http/request-log.ts';
 import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/security-headers.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
+import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
+import { HUB_PATH } from './platform/realtime/hub.ts';
+import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 
 export type AppDeps = {
   config: Config;
@@ -28,6 +32,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass their own to read what was sent; otherwise SMTP / SMS webhook / outbox by config. */
   messenger?: Messenger;
+  /** Tests pass their own (to register channel policies, or shorten the hub's timings). */
+  realtime?: Realtime;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -89,14 +95,21 @@ export async function buildApp(deps: AppDeps) {
 
   const { db } = deps.database;
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
+  const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
+  const { hub } = realtime;
+  if (hub)
+    routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
+  // Before the server stops listening: its open websockets would otherwise hold the close up.
+  app.addHook('preClose', realtime.close);
   await app.register(systemRoutes, { config, database: deps.database });
   await app.register(userRoutes, { db, messenger, codesPerIpPerHour: config.codesPerIpPerHour });
   await app.register(accountRoutes, { db });
-  await app.register(deviceRoutes, { db });
+  await app.register(deviceRoutes, { db, realtime });
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });
   await app.register(oauthRoutes, { db, config });
-  await app.register(teamRoutes, { db, config, messenger });
+  await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(dictRoutes, { db });
+  await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

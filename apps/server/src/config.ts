@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
@@ -25,6 +27,9 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: flag,
   REALTIME_URL: optionalText,
+  REALTIME_SECRET: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  CENTRIFUGO_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CENTRIFUGO_API_KEY: optionalText,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Tandem <no-reply@tandem.local>'),
   SMS_WEBHOOK_URL: optionalText.pipe(z.url().optional()),
@@ -46,6 +51,12 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   realtimeUrl: string | undefined;
+  realtime: {
+    /** HS256 key of connection and subscription JWTs: Centrifugo's `client.token.hmac_secret_key`. */
+    secret: string;
+    /** Publications go through this Centrifugo's server API instead of the built-in hub. */
+    centrifugo: { url: string; apiKey: string } | undefined;
+  };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -59,6 +70,29 @@ export type Config = {
 export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
+const REALTIME_SECRET_FILE = 'realtime-secret';
+
+/**
+ * Outside production a missing REALTIME_SECRET is made once and kept in DATA_DIR, so tokens
+ * survive a restart; production must name one (every node and Centrifugo share it).
+ */
+function realtimeSecretOf(given: string | undefined, env: Config['env'], dataDir: string): string {
+  if (given) return given;
+  if (env === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  REALTIME_SECRET: required in production (at least 32 characters)',
+    );
+  }
+  const file = join(dataDir, REALTIME_SECRET_FILE);
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch {}
+  const made = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, made, { mode: 0o600 });
+  return made;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -67,17 +101,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const missing = [
+    c.CENTRIFUGO_URL && !c.CENTRIFUGO_API_KEY && 'CENTRIFUGO_API_KEY: required with CENTRIFUGO_URL',
+    c.CENTRIFUGO_API_KEY && !c.CENTRIFUGO_URL && 'CENTRIFUGO_URL: required with CENTRIFUGO_API_KEY',
+    c.CENTRIFUGO_URL &&
+      !c.REALTIME_URL &&
+      "REALTIME_URL: required with CENTRIFUGO_URL (Centrifugo's public websocket address)",
+  ].filter(Boolean);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  const dataDir = resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
     host: c.HOST,
     port: c.PORT,
-    dataDir: resolve(c.DATA_DIR),
+    dataDir,
     databaseUrl: c.DATABASE_URL,
     logLevel: c.LOG_LEVEL,
     publicUrl: c.PUBLIC_URL,
     webDistDir: resolve(c.WEB_DIST_DIR),
     trustProxy: c.TRUST_PROXY,
     realtimeUrl: c.REALTIME_URL,
+    realtime: {
+      secret: realtimeSecretOf(c.REALTIME_SECRET, c.NODE_ENV, dataDir),
+      centrifugo:
+        c.CENTRIFUGO_URL && c.CENTRIFUGO_API_KEY
+          ? { url: c.CENTRIFUGO_URL.replace(/\/+$/, ''), apiKey: c.CENTRIFUGO_API_KEY }
+          : undefined,
+    },
     // Google is the preset: a client id and secret without an issuer sign in with Google.
     oidc:
       c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET

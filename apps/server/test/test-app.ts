@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -20,13 +20,23 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** One app and one database per test file; tests isolate themselves with their own users and teams. */
-export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+/**
+ * One app and one database per test file; tests isolate themselves with their own users and teams.
+ * `deps` replaces adapters the app would otherwise make from the configuration.
+ */
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  deps: (config: Config) => Pick<AppDeps, 'realtime' | 'messenger'> = () => ({}),
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.config = testConfig(overrides);
     context.database = await createTestDatabase();
-    context.app = await buildApp({ config: context.config, database: context.database });
+    context.app = await buildApp({
+      config: context.config,
+      database: context.database,
+      ...deps(context.config),
+    });
   });
   afterAll(async () => {
     await context.app?.close();

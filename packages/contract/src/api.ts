@@ -88,3 +88,10 @@ export const TEAM_API = {
   allVersions: '/api/team/all-ver-packet-data',
   industryTree: '/api/dict/get-tree-industry',
 } as const;
+
+export const REALTIME_API = {
+  clientToken: '/api/socket/get-client-token',
+  chatToken: '/api/socket/subscribe-chat-token',
+  comChatToken: '/api/socket/subscribe-com-chat-token',
+  comChatChannel: '/api/socket/get-com-chat-channel',
+} as const;

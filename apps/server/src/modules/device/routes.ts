@@ -1,5 +1,6 @@
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { translate } from '@tandem/contract/messages';
+import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
 import {
   DEVICE_API,
   device,
@@ -18,12 +19,23 @@ import { describePlace, isPrivateAddress } from '../../platform/geo/geoip.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 
 const ACTIVE = 0;
 
-/** The signed-in devices of the user: list them, sign one out, or sign out all the others. */
-export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * The signed-in devices of the user: list them, sign one out, or sign out all the others. A device
+ * signed out remotely hears it at once on the user's realtime channel and shows the refresh modal.
+ */
+export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }> = async (
+  app,
+  { db, realtime },
+) => {
   const signedIn = { onRequest: requireSession(db) };
+  const announceLogout = (userId: number, deviceIds: string[]) =>
+    deviceIds.length > 0
+      ? realtime.notifyUser(userId, { type: NOTIFICATION_TYPES.userLogout, device_ids: deviceIds })
+      : undefined;
   const liveSessionsOf = (userId: number) => and(eq(sessions.userId, userId), isNull(sessions.endedAt));
 
   app.post(
@@ -76,12 +88,14 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       const { userId, sessionId } = sessionOf(request);
       const [target] = await db
-        .select({ id: sessions.id })
+        .select({ id: sessions.id, deviceId: sessions.deviceId })
         .from(sessions)
         .where(and(liveSessionsOf(userId), eq(sessions.deviceId, request.body.device_id)))
         .limit(1);
       if (!target) throw new AppError('NOT_FOUND');
-      await endSession(db, { sessionId: target.id, userId }, target.id === sessionId ? 'logout' : 'remote');
+      const isThisDevice = target.id === sessionId;
+      await endSession(db, { sessionId: target.id, userId }, isThisDevice ? 'logout' : 'remote');
+      if (!isThisDevice) await announceLogout(userId, [target.deviceId]);
       return ok(null);
     },
   );
@@ -97,7 +111,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       const { userId, sessionId } = sessionOf(request);
-      return ok({ count: await endOtherSessions(db, userId, sessionId) });
+      const deviceIds = await endOtherSessions(db, userId, sessionId);
+      await announceLogout(userId, deviceIds);
+      return ok({ count: deviceIds.length });
     },
   );
 };

@@ -196,7 +196,8 @@ export async function listApplicants(db: Db, teamId: number, page: { page: numbe
 
 /**
  * Approves or rejects pending applications. Each is decided once: of two admins deciding the same
- * one, the second finds it no longer pending and it counts for nothing.
+ * one, the second finds it no longer pending and it counts for nothing. Answers the counts, and who
+ * joined (to tell them).
  */
 export async function decideApplications(
   db: Db,
@@ -241,7 +242,13 @@ export async function decideApplications(
         ),
       );
     }
-    return rows.length;
+    return { userIds: rows.map((row) => row.userId), teamName: team.name };
   });
-  return { approved: approve ? decided : 0, rejected: approve ? 0 : decided };
+  const count = decided.userIds.length;
+  return {
+    approved: approve ? count : 0,
+    rejected: approve ? 0 : count,
+    joined: approve ? decided.userIds : [],
+    teamName: decided.teamName,
+  };
 }

@@ -51,6 +51,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import {
   changeMemberDepartment,
   createDepartment,
@@ -78,6 +79,7 @@ import {
   setAdmin,
 } from './members.ts';
 import { requireTeam, type TeamLevel, teamOf } from './policy.ts';
+import { announceApproval, announceRemoval } from './team-events.ts';
 import {
   createTeam,
   teamInfo as describeTeam,
@@ -97,10 +99,13 @@ const countData = envelope(z.object({ count: z.number().int() }));
 /** The free plan, until billing arrives with plans and points. */
 const FREE_PLAN = { ver_id: 1, ver_name: 'free', member_limit: 10_000, points: 0 };
 
-export type TeamDeps = { db: Db; config: Config; messenger: Messenger };
+export type TeamDeps = { db: Db; config: Config; messenger: Messenger; realtime: Realtime };
 
 /** Team calls (spec part A section 7). Each acts on the caller's current team, checked by `requireTeam`. */
-export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, config, messenger }) => {
+export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
+  app,
+  { db, config, messenger, realtime },
+) => {
   const session = requireSession(db);
   /** Signed in, and admitted to the current team at `level`; back-office calls need an organisation team. */
   const inTeam = (level: TeamLevel, organisation = true) => ({
@@ -218,7 +223,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
     TEAM_API.dissolve,
     { ...inTeam('owner'), schema: { body: dissolveTeamBody, response: { 200: done } } },
     async (request) => {
-      await dissolveTeam(db, teamOf(request).teamId);
+      const team = teamOf(request);
+      const { userIds, teamName } = await dissolveTeam(db, team.teamId);
+      const others = userIds.filter((id) => id !== team.userId);
+      await announceRemoval(realtime, { teamId: team.teamId, teamName, userIds: others });
       return ok(null);
     },
   );
@@ -291,7 +299,9 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
       if (!isOwner && (await includesAdmins(db, team.teamId, request.body.user_ids))) {
         throw new AppError('NO_MANAGEMENT_PERMISSION');
       }
-      return ok({ count: await removeMembers(db, team.teamId, request.body.user_ids) });
+      const { userIds, teamName } = await removeMembers(db, team.teamId, request.body.user_ids);
+      await announceRemoval(realtime, { teamId: team.teamId, teamName, userIds });
+      return ok({ count: userIds.length });
     },
   );
   app.get(
@@ -330,9 +340,15 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (app, { db, con
     { ...inTeam('manage'), schema: { body: applyAuditBody, response: { 200: envelope(applyAuditData) } } },
     async (request) => {
       const team = teamOf(request);
-      return ok(
-        await decideApplications(db, team.teamId, team.userId, request.body.ids, request.body.status === 1),
+      const { approved, rejected, joined, teamName } = await decideApplications(
+        db,
+        team.teamId,
+        team.userId,
+        request.body.ids,
+        request.body.status === 1,
       );
+      await announceApproval(realtime, { teamId: team.teamId, teamName, userIds: joined });
+      return ok({ approved, rejected });
     },
   );
 

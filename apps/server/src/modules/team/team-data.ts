@@ -16,7 +16,7 @@ export const MEMBER_ROLES: string[] = [];
  */
 export async function lockTeam(tx: Tx, teamId: number) {
   const [team] = await tx
-    .select({ id: teams.id, ownerId: teams.ownerId, deletedAt: teams.deletedAt })
+    .select({ id: teams.id, name: teams.name, ownerId: teams.ownerId, deletedAt: teams.deletedAt })
     .from(teams)
     .where(eq(teams.id, teamId))
     .for('update');

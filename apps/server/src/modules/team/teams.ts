@@ -134,9 +134,9 @@ export async function transferTeam(db: Db, context: TeamContext, newOwnerId: num
   cache.forgetAccount(context.ownerId);
 }
 
-/** Dissolves the team: every member leaves and lands in their personal team. */
+/** Dissolves the team: every member leaves and lands in their personal team. Answers who was in it. */
 export async function dissolveTeam(db: Db, teamId: number) {
-  await db.transaction(async (tx) => {
+  const dissolved = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!team) throw new AppError('NOT_FOUND');
     const members = await tx
@@ -151,8 +151,10 @@ export async function dissolveTeam(db: Db, teamId: number) {
     await tx.delete(teamApplications).where(eq(teamApplications.teamId, teamId));
     await tx.delete(teamLeavers).where(eq(teamLeavers.teamId, teamId));
     await tx.update(teams).set({ deletedAt: new Date(), inviteCode: null }).where(eq(teams.id, teamId));
+    return { userIds: members.map((m) => m.userId), teamName: team.name };
   });
   identityCacheOf(db).forgetAllAccounts();
+  return dissolved;
 }
 
 /** A member leaves; the owner must transfer the team first. They are listed among leaving members. */
@@ -163,7 +165,7 @@ export async function leaveTeam(db: Db, context: TeamContext) {
 
 /**
  * Removes members (never the owner): each is kept in the leaving list with their department, and
- * lands in their personal team if this one was current.
+ * lands in their personal team if this one was current. Answers who was removed.
  */
 export async function removeMembers(db: Db, teamId: number, userIds: number[]) {
   const removed = await db.transaction(async (tx) => {
@@ -204,9 +206,9 @@ export async function removeMembers(db: Db, teamId: number, userIds: number[]) {
         },
       });
     await moveOutOfTeam(tx, teamId, ids);
-    return ids;
+    return { userIds: ids, teamName: team.name };
   });
   const cache = identityCacheOf(db);
-  for (const id of removed) cache.forgetAccount(id);
-  return removed.length;
+  for (const id of removed.userIds) cache.forgetAccount(id);
+  return removed;
 }

@@ -117,15 +117,15 @@ export async function endSession(db: Db, session: { sessionId: number; userId: n
   identityCacheOf(db).forgetSessionsOf(session.userId);
 }
 
-/** Ends every other session of the user (log out all other devices); answers how many ended. */
+/** Ends every other session of the user (log out all other devices); answers the devices signed out. */
 export async function endOtherSessions(db: Db, userId: number, keepSessionId: number) {
   const ended = await db
     .update(sessions)
     .set({ endedAt: new Date(), endReason: 'remote' })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)))
-    .returning({ id: sessions.id });
+    .returning({ deviceId: sessions.deviceId });
   identityCacheOf(db).forgetSessionsOf(userId);
-  return ended.length;
+  return ended.map((session) => session.deviceId);
 }
 
 /**

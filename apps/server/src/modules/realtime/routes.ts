@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { envelope } from '@tandem/contract/envelope';
+import {
+  chatChannel,
+  comAgentChannel,
+  comChatChannelBody,
+  parseComAgentChannel,
+  REALTIME_API,
+  subscribeChatTokenBody,
+  subscribeComChatTokenBody,
+  tokenData,
+} from '@tandem/contract/realtime';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+
+const answer = { 200: envelope(tokenData) };
+
+/**
+ * The token calls of the realtime client (spec part A section 7): a connection token for the
+ * signed-in user, subscription tokens for the channels they may read, and the channel of a common
+ * agent. Every call needs a session.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }> = async (
+  app,
+  { db, realtime },
+) => {
+  const signedIn = { onRequest: requireSession(db) };
+
+  app.post(REALTIME_API.clientToken, { ...signedIn, schema: { response: answer } }, async (request) =>
+    ok(await realtime.tokens.connection(sessionOf(request).userId)),
+  );
+
+  /** A conversation's chat stream, for a user the chat module admits to it. */
+  app.post(
+    REALTIME_API.chatToken,
+    { ...signedIn, schema: { body: subscribeChatTokenBody, response: answer } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const channel = chatChannel(request.body.conversation_id);
+      if (!(await realtime.mayRead(userId, channel))) throw new AppError('FORBIDDEN');
+      return ok(await realtime.tokens.subscription(userId, channel));
+    },
+  );
+
+  /** A common agent's channel, only the caller's own (its name ends in `#<their id>`). */
+  app.post(
+    REALTIME_API.comChatToken,
+    { ...signedIn, schema: { body: subscribeComChatTokenBody, response: answer } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { channel } = request.body;
+      const parsed = parseComAgentChannel(channel);
+      if (!parsed) {
+        throw new AppError('BAD_REQUEST', {
+          fields: [{ field: 'channel', message: 'not a common agent channel' }],
+        });
+      }
+      if (parsed.userId !== userId) throw new AppError('FORBIDDEN');
+      return ok(await realtime.tokens.subscription(userId, channel));
+    },
+  );
+
+  /** A fresh channel per call, so two requests (or two tabs) never read each other's stream. */
+  app.post(
+    REALTIME_API.comChatChannel,
+    { ...signedIn, schema: { body: comChatChannelBody, response: answer } },
+    async (request) => {
+      const nonce = randomBytes(12).toString('base64url');
+      return ok(comAgentChannel(request.body.com_agent_key, nonce, sessionOf(request).userId));
+    },
+  );
+};

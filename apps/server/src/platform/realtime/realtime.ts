@@ -1,0 +1,67 @@
+import { CHANNEL_NAMESPACES, type UserNotification, userChannel } from '@tandem/contract/realtime-channels';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
+import { type HubOptions, RealtimeHub } from './hub.ts';
+import type { RealtimePublisher } from './publisher.ts';
+import { createRealtimeTokens } from './tokens.ts';
+
+/** Whether a user may read a channel of a namespace, given the channel's name after `namespace:`. */
+export type ChannelPolicy = (userId: number, name: string) => Promise<boolean>;
+
+export type RealtimeDeps = {
+  config: Config['realtime'];
+  log: FastifyBaseLogger;
+  /** Tests shorten the hub's pings and grace periods. */
+  hubOptions?: Omit<HubOptions, 'tokens' | 'log'>;
+};
+
+/**
+ * Realtime for the whole server: the tokens clients connect and subscribe with, the publisher every
+ * module sends through (the built-in hub, or Centrifugo when configured) and the per-namespace
+ * policies that decide who gets a subscription token.
+ */
+export function createRealtime({ config, log, hubOptions }: RealtimeDeps) {
+  const tokens = createRealtimeTokens(config.secret);
+  const hub = config.centrifugo
+    ? undefined
+    : new RealtimeHub({ tokens, userLimitedNamespaces: [CHANNEL_NAMESPACES.personal], log, ...hubOptions });
+  const publisher: RealtimePublisher = config.centrifugo
+    ? createCentrifugoPublisher({ ...config.centrifugo, log })
+    : hub!;
+  const policies = new Map<string, ChannelPolicy>();
+
+  return {
+    tokens,
+    /** The built-in hub; undefined when Centrifugo carries the connections. */
+    hub,
+    publisher,
+
+    /** Sends a notification to every connection of the user (their `personal:#<id>` channel). */
+    notifyUser: (userId: number, notification: UserNotification) =>
+      publisher.publish(userChannel(userId), notification),
+
+    notifyUsers: (userIds: readonly number[], notification: UserNotification) =>
+      publisher.broadcast(userIds.map(userChannel), notification),
+
+    /**
+     * A domain module says who may read its namespace's channels; the chat module, for one, admits a
+     * conversation's participants to `chat:<conversation id>`. A namespace no module claims is closed.
+     */
+    setChannelPolicy(namespace: string, policy: ChannelPolicy) {
+      policies.set(namespace, policy);
+    },
+
+    async mayRead(userId: number, channel: string) {
+      const colon = channel.indexOf(':');
+      const policy = colon > 0 ? policies.get(channel.slice(0, colon)) : undefined;
+      return policy ? policy(userId, channel.slice(colon + 1)) : false;
+    },
+
+    close: async () => {
+      await hub?.close();
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;
