@@ -4,16 +4,9 @@ import { latestCode, PASSWORD, registerAccount } from '../support/accounts.ts';
 import { clickInSubmenu } from '../support/menus.ts';
 import { buttonName, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const m = MESSAGES['en-US'];
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
-  await page.locator('input[type="password"]:visible').fill(password);
-  await page.getByRole('button', { name: m.auth.submit }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Opens the account centre from the user menu, whose button is named after the user. */
 async function openAccountCentre(page: Page, name: string | RegExp) {

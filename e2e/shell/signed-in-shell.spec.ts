@@ -1,20 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { MESSAGES } from '../support/messages.ts';
+import { signIn, submitSignIn } from '../support/sign-in.ts';
 
 const m = MESSAGES['en-US'];
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
-  await page.locator('input[type="password"]:visible').fill(password);
-  await page.getByRole('button', { name: m.auth.submit }).click();
-}
 
 test('signing in lands on the page asked for, inside the shell with its menu', async ({ page, request }) => {
   const { email, password } = await registerAccount(request);
   await page.goto('/chat');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fchat/);
-  await signIn(page, email, password);
+  await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/chat$/);
   const nav = page.getByRole('navigation', { name: m.nav.main });
   await expect(nav.getByText(m.nav.discover)).toBeVisible();
@@ -28,9 +23,7 @@ test('signing in lands on the page asked for, inside the shell with its menu', a
 
 test('the team back office refuses a personal team and sends the user home', async ({ page, request }) => {
   const { email, password } = await registerAccount(request);
-  await page.goto('/login');
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/org-admin/index');
   await expect(page.getByText(m.error.no_management_permission)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -38,9 +31,7 @@ test('the team back office refuses a personal team and sends the user home', asy
 
 test('signing out asks first, then returns to the sign-in page', async ({ page, request }) => {
   const { email, password } = await registerAccount(request);
-  await page.goto('/login');
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: new RegExp(email.split('@')[0]!) }).click();
   await page.getByText(m.user_menu.logout, { exact: true }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: m.user_menu.logout_title }).last();
@@ -54,7 +45,7 @@ test('signing out asks first, then returns to the sign-in page', async ({ page, 
 test('the sign-in page shows the server’s message for a wrong password', async ({ page, request }) => {
   const { email } = await registerAccount(request);
   await page.goto('/login');
-  await signIn(page, email, 'Wrong1234');
+  await submitSignIn(page, email, 'Wrong1234');
   await expect(page.getByText(m.error.password_error)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PASSWORD, registerAccount } from '../support/accounts.ts';
-import { MESSAGES } from '../support/messages.ts';
+import { fill, MESSAGES } from '../support/messages.ts';
+import { dialogWith, signIn } from '../support/sign-in.ts';
 
 const m = MESSAGES['en-US'];
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 test.use({ actionTimeout: 15_000 });
 
@@ -23,16 +22,6 @@ async function apiAs(request: APIRequestContext, email: string) {
     },
   };
 }
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
-  await page.locator('input[type="password"]:visible').fill(PASSWORD);
-  await page.getByRole('button', { name: m.auth.submit }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-const dialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text }).last();
 
 test('a removed member waits among the leaving members and can be restored; members leave, owners transfer first', async ({
   page,
@@ -67,7 +56,7 @@ test('a removed member waits among the leaving members and can be restored; memb
     .getByRole('button', { name: fill(m.org_admin.member_actions, { name: 'Rosa Leaver' }) })
     .click();
   await page.getByRole('menuitem', { name: new RegExp(m.org_admin.remove) }).click();
-  await dialog(page, fill(m.org_admin.remove_one_title, { name: 'Rosa Leaver' }))
+  await dialogWith(page, fill(m.org_admin.remove_one_title, { name: 'Rosa Leaver' }))
     .getByRole('button', { name: m.org_admin.remove })
     .click();
   await expect(page.getByText(fill(m.org_admin.removed, { count: 1 }))).toBeVisible();
@@ -88,7 +77,9 @@ test('a removed member waits among the leaving members and can be restored; memb
   await page.goto('/dashboard');
   await page.getByRole('button', { name: new RegExp(owner.email.split('@')[0]!) }).click();
   await page.getByText(m.team.leave, { exact: true }).click();
-  await expect(dialog(page, m.team.leave_owner_title).getByText(m.error.team_transfer_first)).toBeVisible();
+  await expect(
+    dialogWith(page, m.team.leave_owner_title).getByText(m.error.team_transfer_first),
+  ).toBeVisible();
 
   // The member switches to the team and leaves it through the user menu, after a confirmation.
   const team = (await memberApi.get('/api/team/get-user-teams')).find(
@@ -101,7 +92,7 @@ test('a removed member waits among the leaving members and can be restored; memb
   await memberPage.getByRole('button', { name: new RegExp(member.email.split('@')[0]!) }).click();
   await expect(memberPage.getByText(fill(m.user_menu.current_team, { name: teamName }))).toBeVisible();
   await memberPage.getByText(m.team.leave, { exact: true }).click();
-  const leave = dialog(memberPage, fill(m.team.leave_title, { name: teamName }));
+  const leave = dialogWith(memberPage, fill(m.team.leave_title, { name: teamName }));
   const reloaded = memberPage.waitForEvent('load');
   await leave.getByRole('button', { name: m.team.leave_confirm }).click();
   await reloaded;

@@ -1,34 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerAccount } from '../support/accounts.ts';
+import { registerAccount } from '../support/accounts.ts';
 import { clickInSubmenu } from '../support/menus.ts';
-import { buttonName, MESSAGES } from '../support/messages.ts';
+import { buttonName, fill, MESSAGES } from '../support/messages.ts';
+import { dialogWith, signIn, submitSignIn } from '../support/sign-in.ts';
 
 const m = MESSAGES['en-US'];
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], actionTimeout: 15_000 });
-
-async function signInOnLoginPage(page: Page, email: string) {
-  await page.getByRole('textbox', { name: m.auth.user_name }).fill(email);
-  await page.locator('input[type="password"]:visible').fill(PASSWORD);
-  await page.getByRole('button', { name: m.auth.submit }).click();
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signInOnLoginPage(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Opens the user menu (its button is named after the user) and, for a submenu, hovers its parent. */
 async function openUserMenu(page: Page, email: string) {
   await page.getByRole('button', { name: new RegExp(email.split('@')[0]!) }).click();
 }
-
-/** The dialog whose text includes `text` (antd nests two dialog roles: the last is the box). */
-const dialog = (page: Page, text: string) => page.getByRole('dialog').filter({ hasText: text }).last();
 
 /** The current team of a signed-in browser, asked of the server with that browser's own token. */
 async function currentTeamOf(context: BrowserContext, request: APIRequestContext) {
@@ -56,7 +40,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await signIn(ownerPage, owner.email);
   await openUserMenu(ownerPage, owner.email);
   await clickInSubmenu(ownerPage, m.user_menu.create_or_join_team, m.user_menu.create_team);
-  const create = dialog(ownerPage, m.team.create_lead);
+  const create = dialogWith(ownerPage, m.team.create_lead);
   await create.getByRole('textbox', { name: m.team.name }).fill(teamName);
   await create.getByRole('combobox', { name: m.team.industry }).click();
   await ownerPage
@@ -90,7 +74,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await ownerPage.goto('/dashboard');
   await openUserMenu(ownerPage, owner.email);
   await ownerPage.getByText(m.user_menu.team_invitation, { exact: true }).click();
-  const invitation = dialog(ownerPage, fill(m.team.invite_title_named, { name: teamName }));
+  const invitation = dialogWith(ownerPage, fill(m.team.invite_title_named, { name: teamName }));
   await expect(invitation.locator('canvas')).toBeVisible();
   await invitation.getByRole('tab', { name: m.team.invite_tab_link }).click();
   await invitation.getByRole('button', { name: new RegExp(m.team.invite_copy_link) }).click();
@@ -107,7 +91,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await expect(memberPage.getByRole('heading', { name: teamName })).toBeVisible();
   await memberPage.getByRole('button', { name: m.join_team.sign_in_to_join }).click();
   await expect(memberPage).toHaveURL(/\/login\?redirect=%2Fjoin-team%2F/);
-  await signInOnLoginPage(memberPage, member.email);
+  await submitSignIn(memberPage, member.email);
   await expect(memberPage).toHaveURL(new URL(link).pathname);
   await expect(memberPage.getByText(m.join_team.approval_needed)).toBeVisible();
   await memberPage.getByRole('button', { name: m.join_team.apply }).click();
@@ -131,7 +115,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   const departments = ownerPage.getByRole('complementary', { name: m.org_admin.departments });
   await expect(departments.getByText(m.org_admin.departments_empty)).toBeVisible();
   await departments.getByRole('button', { name: new RegExp(m.org_admin.department_add) }).click();
-  const addTop = dialog(ownerPage, m.org_admin.department_add_top);
+  const addTop = dialogWith(ownerPage, m.org_admin.department_add_top);
   await addTop.getByRole('textbox', { name: m.org_admin.department_name }).fill('Engineering');
   await addTop.getByRole('button', { name: buttonName(m.org_admin.department_create) }).click();
   await expect(
@@ -141,7 +125,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
     .getByRole('button', { name: fill(m.org_admin.department_actions, { name: 'Engineering' }) })
     .click();
   await ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.department_add_child) }).click();
-  const addChild = dialog(ownerPage, fill(m.org_admin.department_add_child_of, { name: 'Engineering' }));
+  const addChild = dialogWith(ownerPage, fill(m.org_admin.department_add_child_of, { name: 'Engineering' }));
   await addChild.getByRole('textbox', { name: m.org_admin.department_name }).fill('Platform');
   await addChild.getByRole('button', { name: buttonName(m.org_admin.department_create) }).click();
   await expect(departments.getByText('Platform', { exact: true })).toBeVisible();
@@ -161,7 +145,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
     .getByRole('checkbox', { name: fill(m.org_admin.select_member, { name: memberName }) })
     .check();
   await members.getByRole('button', { name: new RegExp(m.org_admin.move_to_department) }).click();
-  const move = dialog(ownerPage, fill(m.org_admin.move_title, { count: 1 }));
+  const move = dialogWith(ownerPage, fill(m.org_admin.move_title, { count: 1 }));
   await move.getByRole('combobox', { name: m.org_admin.move_target }).click();
   await ownerPage.locator('.ant-select-tree').getByTitle('Platform', { exact: true }).click();
   await move.getByRole('button', { name: m.org_admin.move_confirm }).click();
@@ -178,7 +162,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
     .getByRole('button', { name: fill(m.org_admin.member_actions, { name: memberName }) })
     .click();
   await ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.make_admin) }).click();
-  const makeAdmin = dialog(ownerPage, fill(m.org_admin.make_admin_title, { name: memberName }));
+  const makeAdmin = dialogWith(ownerPage, fill(m.org_admin.make_admin_title, { name: memberName }));
   await makeAdmin.getByRole('button', { name: m.org_admin.make_admin }).click();
   await expect(ownerPage.getByText(fill(m.org_admin.admin_made, { name: memberName }))).toBeVisible();
   await expect(platform.getByRole('row').filter({ hasText: memberName })).toContainText(m.org_admin.admin);
@@ -187,11 +171,14 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await ownerPage.goto('/org-admin/index');
   const ownership = ownerPage.getByRole('region', { name: m.org_admin.ownership });
   await ownership.getByRole('button', { name: new RegExp(`${m.org_admin.transfer}$`) }).click();
-  const transfer = dialog(ownerPage, m.org_admin.transfer_body);
+  const transfer = dialogWith(ownerPage, m.org_admin.transfer_body);
   await transfer.getByRole('combobox', { name: m.org_admin.new_owner }).click();
   await ownerPage.locator('.member-option').filter({ hasText: memberName }).click();
   await transfer.getByRole('button', { name: m.org_admin.transfer_next }).click();
-  const confirmTransfer = dialog(ownerPage, fill(m.org_admin.transfer_confirm_title, { name: memberName }));
+  const confirmTransfer = dialogWith(
+    ownerPage,
+    fill(m.org_admin.transfer_confirm_title, { name: memberName }),
+  );
   await confirmTransfer.getByRole('button', { name: m.org_admin.transfer_confirm }).click();
   await expect(ownerPage.getByText(fill(m.org_admin.transferred, { name: memberName }))).toBeVisible();
   await expect(ownership.getByText(m.org_admin.owner_only)).toBeVisible();
@@ -214,7 +201,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
     .getByRole('region', { name: m.org_admin.ownership })
     .getByRole('button', { name: new RegExp(m.org_admin.dissolve) })
     .click();
-  const dissolve = dialog(memberPage, fill(m.org_admin.dissolve_title, { name: teamName }));
+  const dissolve = dialogWith(memberPage, fill(m.org_admin.dissolve_title, { name: teamName }));
   const confirmDissolve = dissolve.getByRole('button', { name: m.org_admin.dissolve_confirm });
   await expect(confirmDissolve).toBeDisabled();
   await dissolve
