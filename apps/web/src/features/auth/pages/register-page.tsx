@@ -1,13 +1,13 @@
 import { CODE_PURPOSES } from '@tandem/contract/account-rules';
-import { Button, Checkbox, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../../shared/routing/paths.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
+import { AgreementField } from '../../../shared/ui/agreement-field.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { register } from '../api/register.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import {
@@ -95,27 +95,11 @@ function RegisterForm() {
       <AddressFields method={method} onMethodChange={setMethod} methods={methods} formName={FORM_NAME} />
       <CodeField formName={FORM_NAME} onSend={sendCode} />
       <NewPasswordFields label={t('auth.password')} />
-      <Form.Item
-        name="agree"
-        valuePropName="checked"
+      <AgreementField
+        text={t('register.agree')}
+        requiredMessage={t('register.agree_required')}
         className="credential-form__agree"
-        rules={[
-          {
-            validator: (_, value: boolean | undefined) =>
-              value ? Promise.resolve() : Promise.reject(new Error(t('register.agree_required'))),
-          },
-        ]}
-      >
-        <Checkbox>
-          <RichText
-            text={t('register.agree')}
-            tags={{
-              terms: (chunk) => <strong>{chunk}</strong>,
-              privacy: (chunk) => <strong>{chunk}</strong>,
-            }}
-          />
-        </Checkbox>
-      </Form.Item>
+      />
       <Button
         type="primary"
         htmlType="submit"

@@ -1,15 +1,15 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Avatar, Button, Checkbox, Form, Input, Result, Skeleton } from 'antd';
+import { Alert, Avatar, Button, Form, Input, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { loginPathFor, REDIRECT_PARAM } from '../../../shared/routing/paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { AgreementField } from '../../../shared/ui/agreement-field.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
 import { joinTeam, type TeamByCode, teamByCodeQuery } from '../api/join-team.ts';
 import { reloadAtRoot } from '../api/session.ts';
@@ -210,26 +210,7 @@ function JoinForm({ team, inviteCode }: { team: TeamByCode; inviteCode: string }
           placeholder={t('join_team.real_name_placeholder')}
         />
       </Form.Item>
-      <Form.Item
-        name="agree"
-        valuePropName="checked"
-        rules={[
-          {
-            validator: (_, value: boolean | undefined) =>
-              value ? Promise.resolve() : Promise.reject(new Error(t('join_team.agree_required'))),
-          },
-        ]}
-      >
-        <Checkbox>
-          <RichText
-            text={t('join_team.agree')}
-            tags={{
-              terms: (chunk) => <strong>{chunk}</strong>,
-              privacy: (chunk) => <strong>{chunk}</strong>,
-            }}
-          />
-        </Checkbox>
-      </Form.Item>
+      <AgreementField text={t('join_team.agree')} requiredMessage={t('join_team.agree_required')} />
       <Button type="primary" htmlType="submit" size="large" block loading={isJoining}>
         {team.apply_audit === 1 ? t('join_team.apply') : t('join_team.join')}
       </Button>
