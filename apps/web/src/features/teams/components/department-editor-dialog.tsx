@@ -1,8 +1,9 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DepartmentDraft, draftRequest } from './department-tree-model.ts';
 import { MemberPicker } from './member-picker.tsx';
+import { TeamFormDialog } from './team-form-dialog.tsx';
 
 /** The contract's limit on a department name. */
 const DEPARTMENT_NAME_MAX = 50;
@@ -56,20 +57,14 @@ export function DepartmentEditorDialog({
         : t('org_admin.department_manager_title', { name: draft.name });
 
   return (
-    <Modal
+    <TeamFormDialog
       open={!!draft}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
       width={440}
       title={title}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form={FORM_ID} loading={isSaving}>
-          {t(draft?.kind === 'create' ? 'org_admin.department_create' : 'common.save')}
-        </Button>,
-      ]}
+      formId={FORM_ID}
+      submitLabel={t(draft?.kind === 'create' ? 'org_admin.department_create' : 'common.save')}
+      isSubmitting={isSaving}
     >
       {draft && (
         <Form<EditorValues>
@@ -109,6 +104,6 @@ export function DepartmentEditorDialog({
           )}
         </Form>
       )}
-    </Modal>
+    </TeamFormDialog>
   );
 }

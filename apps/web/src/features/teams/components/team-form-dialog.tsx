@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import './team-dialogs.css';
 
 /**
- * A team dialog holding one form (create a team, join one): a lead line, the form, and a footer whose
- * submit button sends the form by its id.
+ * A team dialog holding one form (create or join a team, edit a department): an optional lead line, the
+ * form, and a footer whose submit button sends the form by its id.
  */
 export function TeamFormDialog({
   open,
@@ -21,7 +21,7 @@ export function TeamFormDialog({
   open: boolean;
   onClose: () => void;
   title: string;
-  lead: string;
+  lead?: string;
   width: number;
   /** The `id` of the form among the children. */
   formId: string;
@@ -46,7 +46,7 @@ export function TeamFormDialog({
         </Button>,
       ]}
     >
-      <p className="team-dialog__lead">{lead}</p>
+      {lead && <p className="team-dialog__lead">{lead}</p>}
       {children}
     </Modal>
   );
