@@ -4,14 +4,28 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt, figure, freePort, ROOT, stopProcess, waitForHttp } from './support.mjs';
+import {
+  BENCH_REALTIME_SECRET,
+  ensureBuilt,
+  figure,
+  freePort,
+  ROOT,
+  stopProcess,
+  waitForHttp,
+} from './support.mjs';
 
 async function measure(dataDir) {
   const port = await freePort();
   const startedAt = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      REALTIME_SECRET: BENCH_REALTIME_SECRET,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

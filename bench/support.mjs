@@ -8,6 +8,9 @@ import { buildServer, buildWeb, ROOT } from '../scripts/build.mjs';
 
 export { ROOT };
 
+/** Production refuses to start without a realtime secret; the benchmarks share this one. */
+export const BENCH_REALTIME_SECRET = 'bench-realtime-secret-not-for-production-0123';
+
 export async function ensureBuilt() {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) await buildWeb();
   if (!existsSync(join(ROOT, 'apps/server/dist/main.js'))) await buildServer();
@@ -56,6 +59,7 @@ export async function startProduct(extraEnv = {}) {
       LOG_LEVEL: 'info',
       PORT: String(port),
       DATA_DIR: dataDir,
+      REALTIME_SECRET: BENCH_REALTIME_SECRET,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -109,6 +109,22 @@ describe('realtime hub with the centrifuge SDK', () => {
     expect(hub.stats()).toMatchObject({ connections: 1, channels: 1, subscriptions: 1 });
   });
 
+  it('delivers publications of every frame size in order', async () => {
+    const { url, hub } = await startHub();
+    const client = sdkClient(url, { token: await tokens.connection(7) });
+    const sub = client.newSubscription('personal:#7');
+    const received: unknown[] = [];
+    sub.on('publication', (ctx) => received.push(ctx.data));
+    sub.subscribe();
+    client.connect();
+    await event(sub, 'subscribed');
+    // Frame lengths of 7, 16 and 64 bits, and text beyond ASCII.
+    const sent = [{ n: 1 }, { text: 'é'.repeat(200) }, { text: 'x'.repeat(70_000) }, 'last'];
+    for (const data of sent) await hub.publish('personal:#7', data);
+    await until(() => received.length === sent.length);
+    expect(received).toEqual(sent);
+  });
+
   it("joins the user's own personal channel without a subscription token, never another user's", async () => {
     const { url, hub } = await startHub();
     const client = sdkClient(url, { token: await tokens.connection(7) });

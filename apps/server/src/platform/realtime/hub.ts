@@ -47,6 +47,7 @@ const SWEEP_INTERVAL_MS = 1000;
 const SHUTDOWN_GRACE_MS = 1000;
 const SETTLED = Promise.resolve();
 const TEXT_FRAME = { binary: false };
+const PING = textFrame(PING_FRAME);
 
 /** One socket's state, kept small: the issue sizes the hub for 10,000 connections per process. */
 class HubConnection {
@@ -66,6 +67,8 @@ class HubConnection {
 
   constructor(
     readonly socket: WebSocket,
+    /** The TCP socket under it, for publications written as ready-made frames. */
+    readonly stream: Duplex,
     readonly clientId: string,
     readonly openedAt: number,
   ) {}
@@ -114,14 +117,15 @@ export class RealtimeHub implements RealtimePublisher {
       socket.destroy();
       return;
     }
-    this.#server.handleUpgrade(request, socket, head, (ws) => this.#accept(ws));
+    this.#server.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, socket));
   }
 
   async publish(channel: string, data: unknown): Promise<void> {
     const subscribers = this.#subscribers.get(channel);
     if (!subscribers) return;
-    const frame = encodePublication(channel, data ?? null);
-    for (const connection of subscribers) this.#send(connection, frame);
+    // One websocket frame for every subscriber: a server's frames are unmasked, so the bytes are the same.
+    const frame = textFrame(encodePublication(channel, data ?? null));
+    for (const connection of subscribers) this.#write(connection, frame);
   }
 
   async broadcast(channels: readonly string[], data: unknown): Promise<void> {
@@ -145,8 +149,8 @@ export class RealtimeHub implements RealtimePublisher {
     for (const socket of sockets) socket.terminate();
   }
 
-  #accept(socket: WebSocket) {
-    const connection = new HubConnection(socket, randomUUID(), Date.now());
+  #accept(socket: WebSocket, stream: Duplex) {
+    const connection = new HubConnection(socket, stream, randomUUID(), Date.now());
     this.#connections.add(connection);
     socket.on('message', (data, isBinary) => this.#receive(connection, data, isBinary));
     socket.on('close', () => this.#forget(connection));
@@ -353,13 +357,27 @@ export class RealtimeHub implements RealtimePublisher {
     connection.subscriptionsExpireAt = earliest;
   }
 
-  #send(connection: HubConnection, frame: string | Buffer) {
+  #send(connection: HubConnection, message: string | Buffer) {
     if (connection.isClosed) return;
     if (connection.socket.bufferedAmount > MAX_QUEUED_BYTES) {
       this.#disconnect(connection, DISCONNECT.slow);
       return;
     }
-    connection.socket.send(frame, TEXT_FRAME);
+    connection.socket.send(message, TEXT_FRAME);
+  }
+
+  /**
+   * Writes a complete frame straight to the TCP socket: a fan-out to 10,000 subscribers then costs
+   * one write each instead of framing the message 10,000 times. Safe because without compression
+   * `ws` writes its own frames synchronously too, so frames never interleave.
+   */
+  #write(connection: HubConnection, frame: Buffer) {
+    if (connection.isClosed || connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.stream.writableLength > MAX_QUEUED_BYTES) {
+      this.#disconnect(connection, DISCONNECT.slow);
+      return;
+    }
+    connection.stream.write(frame);
   }
 
   #disconnect(connection: HubConnection, disconnect: Disconnect) {
@@ -391,12 +409,31 @@ export class RealtimeHub implements RealtimePublisher {
       } else if (connection.pingSentAt && now - connection.pingSentAt > this.#pongTimeoutMs) {
         this.#disconnect(connection, DISCONNECT.noPong);
       } else if (now >= connection.nextPingAt) {
-        this.#send(connection, PING_FRAME);
+        this.#write(connection, PING);
         connection.pingSentAt = now;
         connection.nextPingAt = now + this.#pingIntervalMs;
       }
     }
   }
+}
+
+/** A final, unmasked text frame (RFC 6455 section 5.2) holding `payload`. */
+function textFrame(payload: Buffer) {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
 }
 
 /** Whole seconds left, rounded down: the client refreshes at the ttl, which must not be past the expiry. */
