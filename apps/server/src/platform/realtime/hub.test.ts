@@ -273,6 +273,45 @@ describe('realtime hub protocol', () => {
     expect(raw.received[1]).toEqual({ id: 2, subscribe: {} });
   });
 
+  it('refreshes only with a token of the same user: another user gets 3500, an expired one 3005', async () => {
+    const { url } = await startHub();
+    const refresh = async (token: string) => {
+      const raw = await rawClient(url);
+      raw.send(JSON.stringify({ connect: { token: await tokens.connection(7) }, id: 1 }));
+      await until(() => raw.received.length >= 1);
+      raw.send(JSON.stringify({ refresh: { token }, id: 2 }));
+      await until(() => raw.closeCode() !== 0 || raw.received.length >= 2);
+      return raw;
+    };
+    const renewed = await refresh(await tokens.connection(7, 600));
+    expect(renewed.received[1]).toMatchObject({ id: 2, refresh: { expires: true } });
+    expect((renewed.received[1] as { refresh: { ttl: number } }).refresh.ttl).toBeGreaterThan(590);
+    expect((await refresh(await tokens.connection(8))).closeCode()).toBe(3500);
+    expect((await refresh(await tokens.connection(7, -60))).closeCode()).toBe(3005);
+    expect((await refresh(await forger.connection(7))).closeCode()).toBe(3500);
+  });
+
+  it('drops a subscription whose refresh token is not valid for it (103)', async () => {
+    const { url, hub } = await startHub();
+    const raw = await rawClient(url);
+    raw.send(
+      [
+        JSON.stringify({ connect: { token: await tokens.connection(7) }, id: 1 }),
+        JSON.stringify({
+          subscribe: { channel: 'chat:a', token: await tokens.subscription(7, 'chat:a') },
+          id: 2,
+        }),
+        JSON.stringify({
+          sub_refresh: { channel: 'chat:a', token: await tokens.subscription(7, 'chat:b') },
+          id: 3,
+        }),
+      ].join('\n'),
+    );
+    await until(() => raw.received.length >= 3);
+    expect(raw.received[2]).toEqual({ id: 3, error: { code: 103, message: 'permission denied' } });
+    expect(hub.stats()).toMatchObject({ connections: 1, subscriptions: 0 });
+  });
+
   it('pings a connected client and drops it when no pong comes back (3012)', async () => {
     const { url } = await startHub();
     const raw = await rawClient(url);
