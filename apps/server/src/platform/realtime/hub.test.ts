@@ -345,6 +345,16 @@ describe('realtime hub protocol', () => {
     expect([garbage.closeCode(), early.closeCode(), silent.closeCode()]).toEqual([3501, 3501, 3502]);
   });
 
+  it('cuts off a client that sends frames faster than they are handled (3013)', async () => {
+    const { url } = await startHub();
+    const raw = await rawClient(url);
+    const token = await tokens.connection(7);
+    raw.send(JSON.stringify({ connect: { token }, id: 1 }));
+    for (let id = 2; id < 300; id++) raw.send(JSON.stringify({ refresh: { token }, id }));
+    await until(() => raw.closeCode() !== 0);
+    expect(raw.closeCode()).toBe(3013);
+  });
+
   it('refuses client publications (103) and what it does not serve (108)', async () => {
     const { url } = await startHub();
     const raw = await rawClient(url);

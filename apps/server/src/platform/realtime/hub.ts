@@ -43,6 +43,7 @@ const MAX_CHANNEL_LENGTH = 255;
 const MAX_CHANNELS_PER_CONNECTION = 128;
 /** A client that lets this much pile up unread is dropped (Centrifugo's client_queue_max_size). */
 const MAX_QUEUED_BYTES = 1024 * 1024;
+const MAX_PENDING_FRAMES = 64;
 const SWEEP_INTERVAL_MS = 1000;
 const SHUTDOWN_GRACE_MS = 1000;
 const SETTLED = Promise.resolve();
@@ -60,6 +61,7 @@ class HubConnection {
   subscriptionsExpireAt = 0;
   /** Frames are handled one after another: a subscribe waits for the connect sent with it. */
   queue: Promise<void> = SETTLED;
+  pendingFrames = 0;
   nextPingAt = 0;
   /** When the unanswered ping went out; 0 when none is pending. */
   pingSentAt = 0;
@@ -163,9 +165,17 @@ export class RealtimeHub implements RealtimePublisher {
       this.#disconnect(connection, DISCONNECT.badRequest);
       return;
     }
+    // Commands wait for token checks; a client that sends faster than they finish is cut off.
+    if (++connection.pendingFrames > MAX_PENDING_FRAMES) {
+      this.#disconnect(connection, DISCONNECT.tooManyRequests);
+      return;
+    }
     const text = data.toString();
     connection.queue = connection.queue
       .then(() => this.#handleFrame(connection, text))
+      .then(() => {
+        connection.pendingFrames--;
+      })
       .catch((error: unknown) => {
         this.#log?.warn({ err: error }, 'realtime command failed');
         this.#disconnect(connection, DISCONNECT.serverError);

@@ -14,6 +14,7 @@ export const DISCONNECT = {
   subscriptionExpired: { code: 3006, reason: 'subscription expired' },
   slow: { code: 3008, reason: 'slow' },
   noPong: { code: 3012, reason: 'no pong' },
+  tooManyRequests: { code: 3013, reason: 'too many requests' },
   invalidToken: { code: 3500, reason: 'invalid token' },
   badRequest: { code: 3501, reason: 'bad request' },
   stale: { code: 3502, reason: 'stale' },
