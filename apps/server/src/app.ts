@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -18,6 +18,7 @@ import { registerErrorHandler, registerNotFound } from './platform/http/error-ha
 import { registerRateLimit } from './platform/http/rate-limit.ts';
 import { RequestLog } from './platform/http/request-log.ts';
 import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/security-headers.ts';
+import { serializerCompiler } from './platform/http/serializer.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
