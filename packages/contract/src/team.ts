@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
 import { COMPANY_SIZE_BANDS, DISSOLVE_TEAM_CONFIRM_TEXT, TEAM_NAME_MAX, TEAM_NAME_MIN } from './limits.ts';
 import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from './user.ts';
 
@@ -104,10 +105,8 @@ export const turnOverBody = z.object({ user_id: id });
 export const userIdsBody = z.object({ user_ids: ids });
 export const setAdminBody = z.object({ user_id: id, is_admin: z.union([z.literal(0), z.literal(1)]) });
 
-const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-};
+/** The envelope's list paging (`page` from 1, `page_size` up to 100). */
+const paging = pageQuery.shape;
 
 export const memberListQuery = z.object({
   ...paging,

@@ -1,5 +1,4 @@
 import { envelope } from '@tandem/contract/envelope';
-import { DEVICE_ID_HEADER } from '@tandem/contract/system';
 import { OAUTH_API, tokenData, websiteAuthData, websiteAuthInfoBody } from '@tandem/contract/user';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -8,12 +7,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { oauthStates } from '../../db/schema.ts';
 import { openSession } from '../../platform/auth/sessions.ts';
-import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestPreference } from '../../platform/http/request-locale.ts';
-import { deviceInfoOf } from '../user/device-info.ts';
+import { deviceIdOf, deviceInfoOf } from '../user/device-info.ts';
 import { userForIdentity } from './identities.ts';
 import { createOidcClient } from './oidc-client.ts';
 
@@ -67,10 +65,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
           throw new AppError('AUTHENTICATION_FAILED');
         });
       const userId = await userForIdentity(db, claims, requestPreference(request));
-      const header = request.headers[DEVICE_ID_HEADER];
-      const deviceId =
-        typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : newToken().slice(0, 32);
-      return ok({ token: await openSession(db, userId, await deviceInfoOf(request, deviceId)) });
+      return ok({ token: await openSession(db, userId, await deviceInfoOf(request, deviceIdOf(request))) });
     },
   );
 };

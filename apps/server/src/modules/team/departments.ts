@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { departments, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { displayName } from './members.ts';
 import type { Executor } from './team-data.ts';
 
 type Row = typeof departments.$inferSelect;
@@ -41,7 +42,12 @@ export async function departmentTree(db: Db, teamId: number): Promise<Department
       name: department.name,
       parentId: department.parentId,
       manager_user_id: department.managerUserId,
-      manager_name: managerNick || managerPhone || managerEmail || '',
+      manager_name: displayName({
+        realName: '',
+        nickName: managerNick ?? '',
+        phone: managerPhone,
+        email: managerEmail,
+      }),
       member_count: heads.get(department.id) ?? 0,
       sort: department.sort,
       children: [],

@@ -9,6 +9,7 @@ import { teamApplications, teamLeavers, teamMembers, teams, users } from '../../
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
+import { displayName } from './members.ts';
 import { lockTeam, MEMBER_ROLES } from './team-data.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -184,7 +185,7 @@ export async function listApplicants(db: Db, teamId: number, page: { page: numbe
     data: rows.map(({ application, nick, phone, email }) => ({
       id: application.id,
       user_id: application.userId,
-      name: application.realName || nick || phone || email || '',
+      name: displayName({ realName: application.realName, nickName: nick, phone, email }),
       real_name: application.realName,
       phone: phone ?? '',
       email: email ?? '',

@@ -10,7 +10,7 @@ import { ADMIN_ROLES, lockTeam, MEMBER_ROLES } from './team-data.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The name a member is shown by: the name they joined with, else nickname, phone, email. */
-const displayName = (row: {
+export const displayName = (row: {
   realName: string;
   nickName: string;
   phone: string | null;

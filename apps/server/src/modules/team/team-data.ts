@@ -1,9 +1,8 @@
 import { TEAM_ROLES } from '@tandem/contract/team';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { teamMembers, teams, users } from '../../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { teams, users } from '../../db/schema.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export const OWNER_ROLES = [TEAM_ROLES.owner, TEAM_ROLES.manage];
@@ -23,16 +22,6 @@ export async function lockTeam(tx: Tx, teamId: number) {
   return team && !team.deletedAt ? team : undefined;
 }
 
-/** The user's personal team, where they land when they leave or lose their current team. */
-export async function personalTeamOf(db: Executor, userId: number) {
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.ownerId, userId), gt(teams.teamType, 0), isNull(teams.deletedAt)))
-    .limit(1);
-  return team?.id ?? null;
-}
-
 /** Users whose current team is `teamId` fall back to their personal team. */
 export async function moveOutOfTeam(tx: Tx, teamId: number, userIds: number[]) {
   if (userIds.length === 0) return;
@@ -42,13 +31,4 @@ export async function moveOutOfTeam(tx: Tx, teamId: number, userIds: number[]) {
       currentTeamId: sql`(select t.id from ${teams} t where t.owner_id = ${users.id} and t.team_type > 0 and t.deleted_at is null limit 1)`,
     })
     .where(and(eq(users.currentTeamId, teamId), inArray(users.id, userIds)));
-}
-
-export async function memberRolesOf(db: Executor, teamId: number, userId: number) {
-  const [row] = await db
-    .select({ roles: teamMembers.teamRoles })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-    .limit(1);
-  return row?.roles;
 }

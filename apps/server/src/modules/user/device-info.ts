@@ -1,6 +1,9 @@
+import { DEVICE_ID_HEADER } from '@tandem/contract/system';
+import { deviceId as deviceIdSchema } from '@tandem/contract/user';
 import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceInfo } from '../../platform/auth/sessions.ts';
+import { newToken } from '../../platform/auth/tokens.ts';
 import { locate } from '../../platform/geo/geoip.ts';
 
 /** A readable device name from the user agent: "Chrome 140 on macOS", or "Unknown device". */
@@ -12,6 +15,12 @@ export function deviceNameOf(userAgent: string): string {
     .join(', ');
   if (!browserName && !system) return 'Unknown device';
   return system ? `${browserName || 'Browser'} on ${system}` : browserName;
+}
+
+/** The device id of a sign-in: the X-Device-ID header, else the body's, else a new one for this sign-in. */
+export function deviceIdOf(request: FastifyRequest, fromBody?: string): string {
+  const parsed = deviceIdSchema.safeParse(request.headers[DEVICE_ID_HEADER]);
+  return parsed.success ? parsed.data : (fromBody ?? newToken().slice(0, 32));
 }
 
 /** The device a sign-in comes from: its name, address, and where that address is. */

@@ -1,9 +1,7 @@
 import { envelope } from '@tandem/contract/envelope';
-import { DEVICE_ID_HEADER } from '@tandem/contract/system';
 import {
   accountUser,
   CODE_PURPOSES,
-  deviceId as deviceIdSchema,
   getEmailCodeBody,
   getPhoneCodeBody,
   identityCheckData,
@@ -18,7 +16,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf, signIn } from '../../platform/auth/guard.ts';
 import { endSession, openSession } from '../../platform/auth/sessions.ts';
-import { newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
@@ -34,18 +31,12 @@ import {
   verifyCredentials,
 } from './accounts.ts';
 import { codeMessage } from './code-message.ts';
-import { deviceInfoOf } from './device-info.ts';
+import { deviceIdOf, deviceInfoOf } from './device-info.ts';
 import { issueCode } from './verification-codes.ts';
 
 export type UserDeps = { db: Db; messenger: Messenger; codesPerIpPerHour: number };
 
 const emptyData = envelope(z.null());
-
-/** The device id of a call: the X-Device-ID header, else the body's, else a new one for this sign-in. */
-function deviceIdOf(header: unknown, fromBody: string | undefined): string {
-  const parsed = deviceIdSchema.safeParse(header);
-  return parsed.success ? parsed.data : (fromBody ?? newToken().slice(0, 32));
-}
 
 export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
   app,
@@ -108,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     { config: GUESSING_LIMIT, schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await registerUser(db, request.body, requestPreference(request));
-      const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], undefined);
+      const deviceId = deviceIdOf(request);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
     },
@@ -119,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     { config: GUESSING_LIMIT, schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await verifyCredentials(db, request.body, request.ip);
-      const deviceId = deviceIdOf(request.headers[DEVICE_ID_HEADER], request.body.device_id);
+      const deviceId = deviceIdOf(request, request.body.device_id);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
     },

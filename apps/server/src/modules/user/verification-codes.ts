@@ -6,7 +6,7 @@ import {
   CODE_RESEND_WAIT_S,
 } from '@tandem/contract/limits';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import { newNumericCode } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -14,8 +14,6 @@ import { AppError } from '../../platform/http/app-error.ts';
 export type CodeTarget = { channel: 'email' | 'sms'; target: string; purpose: number };
 
 const HOUR_MS = 60 * 60 * 1000;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Requests for one address take turns until their transaction ends. */
 const lockAddress = (tx: Tx, target: CodeTarget) =>
