@@ -1,13 +1,25 @@
-import { type AxiosAdapter, AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import {
+  type AxiosAdapter,
+  AxiosError,
+  AxiosHeaders,
+  CanceledError,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { afterEach } from 'vitest';
 import { http } from '../shared/api/http.ts';
 
 export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown };
 type Handler = (body: unknown) => FakeAnswer | Promise<FakeAnswer>;
 
-const originalAdapter = http.instance.defaults.adapter;
+/**
+ * Between tests no call reaches a network: one a finished test's page sends late (a retry, a poll) is
+ * cancelled, so it cannot fail into the next test's session.
+ */
+const finishedTest: AxiosAdapter = async (config) => {
+  throw new CanceledError(undefined, 'test finished', config);
+};
 afterEach(() => {
-  http.instance.defaults.adapter = originalAdapter;
+  http.instance.defaults.adapter = finishedTest;
 });
 
 /**

@@ -12,6 +12,8 @@ function setup(options: { token?: string | null; path?: string } = {}) {
   let path = options.path ?? '/dashboard';
   let next: Reply | Fail = { body: { code: 0, msg: 'ok', data: null } };
   const requests: InternalAxiosRequestConfig[] = [];
+  /** Runs while a call is on the wire, before it answers. */
+  let whileSending = () => {};
   const reactions = {
     notify: vi.fn(),
     resetSession: vi.fn(() => {
@@ -33,6 +35,7 @@ function setup(options: { token?: string | null; path?: string } = {}) {
     reactions,
     adapter: async (config) => {
       requests.push(config);
+      whileSending();
       if (next === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
       if (next === 'timeout') {
         throw new AxiosError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, AxiosError.ETIMEDOUT, config);
@@ -60,6 +63,12 @@ function setup(options: { token?: string | null; path?: string } = {}) {
       next = value;
     },
     token: () => token,
+    whileSending: (action: () => void) => {
+      whileSending = action;
+    },
+    signIn: (value: string) => {
+      token = value;
+    },
     setPath: (value: string) => {
       path = value;
     },
@@ -211,6 +220,38 @@ describe('network failure', () => {
     await expect(client.get('/api/user/check-identity', { background: true })).rejects.toThrow();
     expect(reactions.resetSession).not.toHaveBeenCalled();
     expect(reactions.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('a call that answers after the session changed', () => {
+  const failures = [
+    ['a dropped network', 'network' as const],
+    ['a 401', { status: 401, body: { code: 1010, msg: '', data: null } }],
+    ['code 1040', { status: 401, body: { code: 1040, msg: '', data: null } }],
+  ] as const;
+
+  it.each(failures)(
+    'keeps the session signed in meanwhile on %s of a call sent anonymously',
+    async (_, failure) => {
+      const { client, reply, reactions, token, signIn, whileSending } = setup({ token: null });
+      whileSending(() => signIn('new-token'));
+      reply(failure);
+      await expect(client.get('/api/client/sys/config')).rejects.toThrow();
+      expect(token()).toBe('new-token');
+      expect(reactions.resetSession).not.toHaveBeenCalled();
+      expect(reactions.goToLogin).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(failures)('keeps a newer session on %s of a call sent with the old token', async (_, failure) => {
+    const { client, reply, reactions, token, signIn, whileSending } = setup();
+    whileSending(() => signIn('newer-token'));
+    reply(failure);
+    await expect(client.get('/api/user/account')).rejects.toThrow();
+    vi.advanceTimersByTime(UNAUTHORISED_RELOAD_DELAY_MS);
+    expect(token()).toBe('newer-token');
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+    expect(reactions.reload).not.toHaveBeenCalled();
   });
 });
 

@@ -101,6 +101,16 @@ export function createHttpClient(options: HttpClientOptions) {
     if (token && token !== options.getToken()) options.setToken(token);
   }
 
+  /**
+   * Whether a failed call speaks for the session the browser holds now: a call sent anonymously, or with
+   * a token since replaced (a sign-in in this or another tab), says nothing about the current one.
+   */
+  const spokeForCurrentSession = (config: AxiosRequestConfig | undefined) => {
+    const sent = config?.headers?.Authorization;
+    const token = options.getToken();
+    return typeof sent === 'string' && !!token && bearer(sent) === token;
+  };
+
   const notify = (config: AxiosRequestConfig | undefined, notice: HttpNotice) => {
     if (config?.silent || config?.background || isSilentUrl(config?.url)) return;
     reactions.notify(notice);
@@ -112,7 +122,7 @@ export function createHttpClient(options: HttpClientOptions) {
   };
 
   function signedOut(config: AxiosRequestConfig | undefined) {
-    if (reloadScheduled) return;
+    if (reloadScheduled || !spokeForCurrentSession(config)) return;
     reloadScheduled = true;
     notifySession(config, { key: 'error.session_signed_out' });
     reactions.resetSession();
@@ -123,6 +133,7 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   function loggedInElsewhere(config: AxiosRequestConfig | undefined, body: Envelope | undefined) {
+    if (!spokeForCurrentSession(config)) return;
     notifySession(config, body?.msg ? { text: body.msg } : { key: 'error.logged_in_elsewhere' });
     reactions.resetSession();
     reactions.goToLogin();
@@ -150,7 +161,7 @@ export function createHttpClient(options: HttpClientOptions) {
     if (!response) {
       notify(config, { key: 'error.network_failed' });
       // Spec: a network failure resets the session to the sign-in page, but only for calls the user made.
-      if (!config?.background && options.getToken()) {
+      if (!config?.background && spokeForCurrentSession(config)) {
         reactions.resetSession();
         reactions.goToLogin();
       }
