@@ -16,7 +16,7 @@ type Handler = (body: unknown) => FakeAnswer | Promise<FakeAnswer>;
  * cancelled, so it cannot fail into the next test's session.
  */
 const finishedTest: AxiosAdapter = async (config) => {
-  throw new CanceledError(undefined, 'test finished', config);
+  throw new CanceledError('test finished', config);
 };
 afterEach(() => {
   http.instance.defaults.adapter = finishedTest;
