@@ -15,7 +15,10 @@ export type SystemDeps = { config: Config; database: Database };
 /** Public calls that need no session: health, translations and the client's configuration. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { config, database }) => {
   const checkDatabase = createDatabaseProbe(database.db);
-  app.get(API.health.path, { schema: { response: { 200: envelope(healthData) } } }, async () => {
+  // Load balancers probe this every few seconds: a healthy answer is not worth an access-log line, a
+  // failing one still is (warn and above).
+  const probe = { logLevel: 'warn' as const, schema: { response: { 200: envelope(healthData) } } };
+  app.get(API.health.path, probe, async () => {
     await checkDatabase();
     return ok({ status: 'ok' as const, database: database.kind, version: SERVER_VERSION });
   });

@@ -15,6 +15,8 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    // A 5xx is worth a line at any level: a route quiet at `warn` (the health probe) still shows it.
+    else if (reply.statusCode >= 500) reply.log.error(line, 'request');
     else reply.log.info(line, 'request');
   }
 }
