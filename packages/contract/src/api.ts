@@ -95,3 +95,41 @@ export const REALTIME_API = {
   comChatToken: '/api/socket/subscribe-com-chat-token',
   comChatChannel: '/api/socket/get-com-chat-channel',
 } as const;
+
+/** Model providers and models: the platform operator's screen (`is_super`), and the wizard's picker. */
+export const MODEL_API = {
+  providerList: '/api/admin/model-provider-list',
+  saveProvider: '/api/admin/save-model-provider',
+  deleteProvider: '/api/admin/delete-model-provider',
+  testProvider: '/api/admin/test-model-provider',
+  modelList: '/api/admin/model-list',
+  saveModel: '/api/admin/save-model',
+  deleteModel: '/api/admin/delete-model',
+  /** Enabled completion models with their points per request, for any signed-in user. */
+  available: '/api/agent/get-model-list',
+} as const;
+
+/** Agents (spec part B): the calls the spec does not show are designed in its style. */
+export const AGENT_API = {
+  hubList: '/api/agent/get-agent-list',
+  detail: '/api/agent/get-agent-info',
+  templates: '/api/agent/get-agent-templates',
+  create: '/api/agent/create-agent',
+  update: '/api/agent/update-agent',
+  publish: '/api/agent/publish-agent',
+  unpublish: '/api/agent/unpublish-agent',
+  offShelf: '/api/agent/off-shelf-agent',
+  onShelf: '/api/agent/on-shelf-agent',
+  delete: '/api/agent/delete-agent',
+  setAccess: '/api/agent/set-agent-access',
+  memberList: '/api/agent/get-agent-members',
+  addMembers: '/api/agent/add-agent-members',
+  updateMember: '/api/agent/update-agent-member',
+  removeMember: '/api/agent/remove-agent-member',
+  /** Streams a reply from the unsaved configuration (preview and debug side panel). */
+  debugChat: '/api/agent/debug-chat',
+  /** Asks the model to improve a prompt; the suggestion streams on a common agent channel. */
+  optimizePrompt: '/api/agent/counselor-optimize',
+  /** What a link, QR code or embed shows of a published agent, for visitors too. */
+  publicInfo: '/api/agent/get-public-agent-info',
+} as const;

@@ -102,3 +102,12 @@ export const CANCEL_REASONS = ['price', 'features', 'alternative', 'other'] as c
 
 /** How long an invitation code works before it must be renewed (not given by the spec). */
 export const INVITE_CODE_LIFETIME_DAYS = 7;
+
+// Agents (spec part B sections 5 and 9)
+export const AGENT_NAME_MAX = 50;
+export const AGENT_DESCRIPTION_MAX = 500;
+export const AGENT_PROMPT_MAX = 20_000;
+export const AGENT_FIRST_QUESTION_MAX = 500;
+export const AGENT_GREETING_MAX = 1000;
+export const AGENT_KNOWLEDGE_MAX = 20;
+export const AGENT_EMBED_ORIGINS_MAX = 20;

@@ -1,6 +1,8 @@
 /** The drizzle schema: every domain's tables, gathered for the query builder and drizzle-kit. */
+export * from './schema/agents.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
+export * from './schema/models.ts';
 export * from './schema/sessions.ts';
 export * from './schema/system.ts';
 export * from './schema/teams.ts';
