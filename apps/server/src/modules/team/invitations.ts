@@ -154,7 +154,7 @@ export async function sendInvitations(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   const values = {
-    inviter: row.nick || row.email || row.phone || '',
+    inviter: displayName({ realName: '', nickName: row.nick, phone: row.phone, email: row.email }),
     team: row.team,
     code: invite_code,
     link: `${input.origin}/join-team/${invite_code}`,

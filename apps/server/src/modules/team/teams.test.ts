@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { users } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 
@@ -149,6 +151,17 @@ describe('invitations and joining', () => {
       .data;
     const mail = outbox.find((m: { to: string }) => m.to === 'friend@example.com');
     expect(mail.text).toMatch(/\/join-team\/[A-Z0-9]{8}/);
+    // Without a nickname the inviter is named by phone before email, as everywhere else.
+    await ctx.database.db
+      .update(users)
+      .set({ nickName: '', phone: '13800138000' })
+      .where(eq(users.email, owner.email));
+    await data('POST', '/api/team/invite-team', owner.token, { type: 0, email_list: ['pal@example.com'] });
+    const outboxAgain = (await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox?page_size=5' })).json()
+      .data.data;
+    const byPhone = outboxAgain.find((m: { to: string }) => m.to === 'pal@example.com');
+    expect(byPhone.text).toContain('13800138000');
+    expect(byPhone.text).not.toContain(owner.email);
     const badPhone = await call('POST', '/api/team/invite-team', owner.token, {
       type: 1,
       phone_list: [{ country_code: '86', value: '123' }],
