@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
+import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -21,6 +22,7 @@ import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/secu
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
+import { createLlm, type Llm } from './platform/llm/llm.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
 import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -35,6 +37,8 @@ export type AppDeps = {
   messenger?: Messenger;
   /** Tests pass their own (to register channel policies, or shorten the hub's timings). */
   realtime?: Realtime;
+  /** Tests may pass their own; otherwise the gateway to the providers and models in the database. */
+  llm?: Llm;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
   const { db } = deps.database;
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
+  const llm = deps.llm ?? createLlm({ db, config, log: app.log });
   const { hub } = realtime;
   if (hub)
     routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
@@ -110,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(dictRoutes, { db });
+  await app.register(modelRoutes, { db, llm });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
