@@ -73,3 +73,46 @@ export const DEFAULT_MODEL_PARAMS = {
 /** Fields the agent needs before it can be published, each with its own message (spec part B section 5). */
 export const AGENT_REQUIRED_FIELDS = ['name', 'avatar', 'description', 'prompt', 'first_question'] as const;
 export type AgentRequiredField = (typeof AGENT_REQUIRED_FIELDS)[number];
+
+/** Numeric agent statuses, as the `SA:agent_deleted` notification carries them (spec part B section 4). */
+export const AGENT_STATUS_CODES = { draft: 0, published: 1, off_shelf: 2, disabled: 3, deleted: 4 } as const;
+
+/**
+ * Where the caller stands with an agent, strongest first: its owner; a manager of its team (team
+ * owner or admin); a per-agent admin, editor or viewer; another member of its team; anyone else.
+ */
+export const AGENT_ROLES = ['owner', 'manager', 'admin', 'editor', 'viewer', 'member', 'visitor'] as const;
+export type AgentRole = (typeof AGENT_ROLES)[number];
+
+/**
+ * What the caller may do with an agent, answered with it so the screens show only the buttons that
+ * work: `use` (chat), `edit` (the draft, debug), `publish` (publish, unpublish, off and on shelf),
+ * `share` (access and embed origins), `manage_members`, `delete`.
+ */
+export const AGENT_ABILITIES = ['use', 'edit', 'publish', 'share', 'manage_members', 'delete'] as const;
+export type AgentAbility = (typeof AGENT_ABILITIES)[number];
+export type AgentAbilities = Record<AgentAbility, boolean>;
+
+/**
+ * Hub tabs: `all`, the published agents of the current team the caller may use (web-public ones
+ * included); `mine`, the agents the caller owns or is admin or editor of, in any status.
+ */
+export const HUB_TABS = ['all', 'mine'] as const;
+export type HubTab = (typeof HUB_TABS)[number];
+
+/** An embed origin: scheme, host and optional port, nothing after (`https://example.com:8443`). */
+export const EMBED_ORIGIN_PATTERN =
+  /^https?:\/\/[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+/** The events of a streamed reply (debug chat as Server-Sent Events, prompt optimising on a channel). */
+export const STREAM_EVENT_TYPES = ['delta', 'reasoning', 'done', 'error'] as const;
+export type StreamEventType = (typeof STREAM_EVENT_TYPES)[number];
+
+/** The error of each field publishing requires (its code and message are in errors.ts). */
+export const AGENT_REQUIRED_FIELD_ERRORS = {
+  name: 'AGENT_NAME_REQUIRED',
+  avatar: 'AGENT_AVATAR_REQUIRED',
+  description: 'AGENT_DESCRIPTION_REQUIRED',
+  prompt: 'AGENT_PROMPT_REQUIRED',
+  first_question: 'AGENT_FIRST_QUESTION_REQUIRED',
+} as const satisfies Record<AgentRequiredField, string>;

@@ -68,6 +68,19 @@ export const ERRORS = {
   // Agents
   FORM_INCOMPLETE: { code: 2101, status: 400, key: 'form_incomplete' },
   AGENT_SAVE_FAILED: { code: 2102, status: 400, key: 'agent_save_failed' },
+  AGENT_NOT_FOUND: { code: 2103, status: 404, key: 'agent_not_found' },
+  AGENT_NAME_REQUIRED: { code: 2104, status: 400, key: 'agent_name_required' },
+  AGENT_AVATAR_REQUIRED: { code: 2105, status: 400, key: 'agent_avatar_required' },
+  AGENT_DESCRIPTION_REQUIRED: { code: 2106, status: 400, key: 'agent_description_required' },
+  AGENT_PROMPT_REQUIRED: { code: 2107, status: 400, key: 'agent_prompt_required' },
+  AGENT_FIRST_QUESTION_REQUIRED: { code: 2108, status: 400, key: 'agent_first_question_required' },
+  AGENT_MODEL_REQUIRED: { code: 2109, status: 400, key: 'agent_model_required' },
+  AGENT_STATUS_CONFLICT: { code: 2110, status: 409, key: 'agent_status_conflict' },
+  AGENT_DISABLED: { code: 2111, status: 409, key: 'agent_disabled' },
+  AGENT_MEMBER_NOT_IN_TEAM: { code: 2112, status: 400, key: 'agent_member_not_in_team' },
+  AGENT_OWNER_NOT_MEMBER: { code: 2113, status: 409, key: 'agent_owner_not_member' },
+  AGENT_MEMBER_NOT_FOUND: { code: 2114, status: 404, key: 'agent_member_not_found' },
+  AGENT_TEMPLATE_NOT_FOUND: { code: 2115, status: 404, key: 'agent_template_not_found' },
 
   // Projects and documents
   DOCUMENT_NOT_FOUND: { code: 2201, status: 404, key: 'document_not_found' },
@@ -91,5 +104,8 @@ const byCode = new Map<number, (typeof ERRORS)[ErrorName]>(
 
 export const errorByCode = (code: number) => byCode.get(code);
 
-/** The failing fields of a 400, in `data.fields`: path joined with dots, and a message key. */
-export type FieldError = { field: string; message: string };
+/**
+ * The failing fields of a 400, in `data.fields`: path joined with dots, and a message key; `code`
+ * when the field has an error of its own (publishing an agent names each missing field's code).
+ */
+export type FieldError = { field: string; message: string; code?: number };

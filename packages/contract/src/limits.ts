@@ -111,3 +111,6 @@ export const AGENT_FIRST_QUESTION_MAX = 500;
 export const AGENT_GREETING_MAX = 1000;
 export const AGENT_KNOWLEDGE_MAX = 20;
 export const AGENT_EMBED_ORIGINS_MAX = 20;
+/** Messages of a debug conversation sent at once (the side panel keeps the rest). */
+export const AGENT_DEBUG_MESSAGES_MAX = 50;
+export const AGENT_DEBUG_MESSAGE_MAX = 8000;
