@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './apps/web/build/catalogue-parts-plugin.ts';
 
 /**
  * Projects: `unit` (contract), `web` (components in jsdom), `server` (integration on in-memory PGlite) and
@@ -15,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [catalogueParts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './build/catalogue-parts-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const proxy = {
@@ -48,7 +49,7 @@ function pureContractSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureContractSchemas()],
+  plugins: [react(), pureContractSchemas(), catalogueParts()],
   server: { proxy },
   preview: { proxy },
   build: {

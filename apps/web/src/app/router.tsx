@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadFullCatalogue } from '../shared/i18n/i18n.ts';
 import { getSession } from '../shared/session/session-store.ts';
 import { FullPageLoading } from '../shared/ui/full-page-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
@@ -28,7 +29,7 @@ export function createAppRouter() {
   return createBrowserRouter(rootRoutes(), {
     async patchRoutesOnNavigation({ path, patch }) {
       if (isPatched || isPublicPath(path) || !getSession().token) return;
-      await ensureUserLoaded();
+      await Promise.all([ensureUserLoaded(), loadFullCatalogue()]);
       // A rejected account or an expired token ended the session: the guard sends the user to sign in.
       if (!getSession().token) return;
       const { protectedRoutes } = await import('./routes/protected-routes.tsx');

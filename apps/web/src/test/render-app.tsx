@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
-import { initI18n } from '../shared/i18n/i18n.ts';
+import { initI18n, loadFullCatalogue } from '../shared/i18n/i18n.ts';
 
 /**
  * Renders a page in the real providers and language, at `path`, without the app's guard. Other paths show
@@ -17,7 +17,9 @@ export async function renderPage(
     route = path.split('?')[0],
   }: { locale?: Locale; path?: string /** the route pattern, when it has parameters */; route?: string } = {},
 ) {
+  // A page rendered alone has the whole catalogue, as the app gives it once past the sign-in pages.
   await initI18n(locale);
+  await loadFullCatalogue();
   const router = createMemoryRouter(
     [
       { path: route, element },

@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tandem/contract/limits';
 import type { ComponentType } from 'react';
+import { loadFullCatalogue } from '../../shared/i18n/i18n.ts';
 
 export class ChunkTimeoutError extends Error {
   override readonly name = 'ChunkTimeoutError';
@@ -14,7 +15,20 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A route `lazy` that downloads the page's own chunk on first visit. */
+/**
+ * A route `lazy` that downloads the page's own chunk on first visit, with the rest of the language's
+ * catalogue unless the page is one of the first pages (`catalogue: 'start'`, see catalogue-parts.ts).
+ */
 export const lazyPage =
-  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  async () => ({ Component: pick(await withChunkTimeout(load())) });
+  <M>(
+    load: () => Promise<M>,
+    pick: (module: M) => ComponentType,
+    { catalogue = 'full' }: { catalogue?: 'start' | 'full' } = {},
+  ) =>
+  async () => {
+    const [module] = await Promise.all([
+      withChunkTimeout(load()),
+      catalogue === 'full' ? loadFullCatalogue() : undefined,
+    ]);
+    return { Component: pick(module) };
+  };

@@ -8,6 +8,9 @@ const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteM
   ...extra,
 });
 
+/** Sign-in and the status pages need only the first part of the catalogue. */
+const START_PAGE = { catalogue: 'start' } as const;
+
 /** Pages an anonymous visitor may open (spec part A section 2); see PUBLIC_PATHS in the guard. */
 export const publicRoutes: RouteObject[] = [
   {
@@ -16,6 +19,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/auth/pages/login-page.tsx'),
       (module) => module.LoginPage,
+      START_PAGE,
     ),
   },
   {
@@ -24,6 +28,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/system/pages/test-page.tsx'),
       (module) => module.TestPage,
+      START_PAGE,
     ),
   },
   {
@@ -32,6 +37,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/auth/pages/register-page.tsx'),
       (module) => module.RegisterPage,
+      START_PAGE,
     ),
   },
   {
@@ -40,6 +46,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/auth/pages/forget-page.tsx'),
       (module) => module.ForgetPage,
+      START_PAGE,
     ),
   },
   {
@@ -48,6 +55,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/auth/pages/google-auth-page.tsx'),
       (module) => module.GoogleAuthPage,
+      START_PAGE,
     ),
   },
   {
@@ -69,6 +77,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../pages/not-found-page.tsx'),
       (module) => module.NotFoundPage,
+      START_PAGE,
     ),
   },
   {
@@ -77,6 +86,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../pages/unauthorised-page.tsx'),
       (module) => module.UnauthorisedPage,
+      START_PAGE,
     ),
   },
 ];

@@ -1,6 +1,11 @@
+import enUS from '@tandem/contract/locales/en-US';
+import jaJP from '@tandem/contract/locales/ja-JP';
+import zhCN from '@tandem/contract/locales/zh-CN';
+import zhTW from '@tandem/contract/locales/zh-TW';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
-import { changeLocale, getLocale, i18n, initI18n, useLocaleStore } from './i18n.ts';
+import { START_SECTIONS } from './catalogue-parts.ts';
+import { changeLocale, getLocale, i18n, initI18n, loadFullCatalogue, useLocaleStore } from './i18n.ts';
 
 describe('switching language', () => {
   it('loads the catalogue, updates <html lang>, antd locale and the cookie', async () => {
@@ -16,7 +21,12 @@ describe('switching language', () => {
     expect(useLocaleStore.getState().antdLocale?.locale).toBe('ja');
     expect(Cookies.get('locale')).toBe('ja-JP');
 
+    // The signed-in screens' sections come with the rest of the catalogue, for every later language too.
+    expect(i18n.t('user_menu.logout')).toBe('user_menu.logout');
+    await loadFullCatalogue();
+    expect(i18n.t('user_menu.logout')).toBe('ログアウト');
     await changeLocale('zh-TW');
+    expect(i18n.t('common.cancel')).toBe('取消');
     expect(i18n.t('user_menu.logout')).toBe('登出');
     expect(useLocaleStore.getState().antdLocale?.locale).toBe('zh-tw');
   });
@@ -26,5 +36,13 @@ describe('switching language', () => {
     await initI18n('zh-CN');
     expect(i18n.t('common.guest')).toBe('访客');
     expect(Cookies.get('locale')).toBeUndefined();
+  });
+});
+
+describe('the first catalogue part', () => {
+  it('names sections every language has', () => {
+    for (const catalogue of [enUS, zhCN, zhTW, jaJP]) {
+      for (const section of START_SECTIONS) expect(Object.keys(catalogue)).toContain(section);
+    }
   });
 });

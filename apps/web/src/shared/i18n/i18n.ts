@@ -3,6 +3,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
+import type { CataloguePart } from './catalogue-parts.ts';
 import { writeLocaleCookie } from './locale-preference.ts';
 import { loadAntdLocale, loadDayjsLocale, loadMessages, setDayjsLocale } from './locale-resources.ts';
 
@@ -15,13 +16,42 @@ export const useLocaleStore = create<LocaleState>()(() => ({ locale: 'en-US', an
 
 export const getLocale = () => useLocaleStore.getState().locale;
 
+/** Parts of each language's catalogue already added to i18next. */
+const loadedParts = new Map<Locale, Set<CataloguePart>>();
+/** Once a signed-in or shared page has opened, a language switch brings both parts. */
+let isRestWanted = false;
+const wantedParts = (): CataloguePart[] => (isRestWanted ? ['start', 'rest'] : ['start']);
+
+/** The wanted parts of `locale` not loaded yet, merged into one bundle (sections do not overlap). */
+async function missingMessages(locale: Locale, parts: CataloguePart[]) {
+  const loaded = loadedParts.get(locale) ?? new Set<CataloguePart>();
+  const missing = parts.filter((part) => !loaded.has(part));
+  const bundles = await Promise.all(missing.map((part) => loadMessages(locale, part)));
+  const commit = () => {
+    for (const part of missing) loaded.add(part);
+    loadedParts.set(locale, loaded);
+  };
+  return { messages: Object.assign({}, ...bundles) as Record<string, unknown>, commit };
+}
+
+async function addMessages(locale: Locale, parts: CataloguePart[]) {
+  const { messages, commit } = await missingMessages(locale, parts);
+  if (Object.keys(messages).length) i18n.addResourceBundle(locale, 'translation', messages, true, true);
+  commit();
+}
+
+/** The rest of the active language's catalogue: called before a signed-in or shared page opens. */
+export async function loadFullCatalogue() {
+  isRestWanted = true;
+  await addMessages(getLocale(), ['rest']);
+}
+
 async function loadLocale(locale: Locale) {
-  const [messages, antdLocale, dayjsName] = await Promise.all([
-    i18n.hasResourceBundle(locale, 'translation') ? null : loadMessages(locale),
+  const [, antdLocale, dayjsName] = await Promise.all([
+    addMessages(locale, wantedParts()),
     loadAntdLocale(locale),
     loadDayjsLocale(locale),
   ]);
-  if (messages) i18n.addResourceBundle(locale, 'translation', messages, true, true);
   return { antdLocale, dayjsName };
 }
 
@@ -31,14 +61,14 @@ function applyLocale(locale: Locale, antdLocale: AntdLocale | undefined, dayjsNa
   useLocaleStore.setState({ locale, antdLocale });
 }
 
-/** Loads only the starting language's catalogue before the first render. */
+/** Loads only the starting language's first catalogue part before the first render. */
 export async function initI18n(locale: Locale) {
   if (i18n.isInitialized) {
     await switchLocale(locale);
     return;
   }
-  const [messages, antdLocale, dayjsName] = await Promise.all([
-    loadMessages(locale),
+  const [{ messages, commit }, antdLocale, dayjsName] = await Promise.all([
+    missingMessages(locale, wantedParts()),
     loadAntdLocale(locale),
     loadDayjsLocale(locale),
   ]);
@@ -49,6 +79,7 @@ export async function initI18n(locale: Locale) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  commit();
   applyLocale(locale, antdLocale, dayjsName);
 }
 

@@ -1,18 +1,33 @@
 import type { Locale } from '@tandem/contract/i18n';
 import type { Messages } from '@tandem/contract/messages';
 import type { Locale as AntdLocale } from 'antd/es/locale';
+import type { CataloguePart } from './catalogue-parts.ts';
 
-type JsonModule = { default: Messages };
+type CatalogueModule = { default: Partial<Messages> };
 
-// One chunk per language: only the active catalogue is downloaded at start.
-const messageLoaders: Record<Locale, () => Promise<JsonModule>> = {
-  'en-US': () => import('@tandem/contract/locales/en-US'),
-  'zh-CN': () => import('@tandem/contract/locales/zh-CN'),
-  'zh-TW': () => import('@tandem/contract/locales/zh-TW'),
-  'ja-JP': () => import('@tandem/contract/locales/ja-JP'),
+// Two chunks per language (see catalogue-parts.ts): only the active language's start part is downloaded
+// at first; the rest comes before a signed-in or shared page opens.
+const messageLoaders: Record<Locale, Record<CataloguePart, () => Promise<CatalogueModule>>> = {
+  'en-US': {
+    start: () => import('virtual:tandem-messages/en-US/start'),
+    rest: () => import('virtual:tandem-messages/en-US/rest'),
+  },
+  'zh-CN': {
+    start: () => import('virtual:tandem-messages/zh-CN/start'),
+    rest: () => import('virtual:tandem-messages/zh-CN/rest'),
+  },
+  'zh-TW': {
+    start: () => import('virtual:tandem-messages/zh-TW/start'),
+    rest: () => import('virtual:tandem-messages/zh-TW/rest'),
+  },
+  'ja-JP': {
+    start: () => import('virtual:tandem-messages/ja-JP/start'),
+    rest: () => import('virtual:tandem-messages/ja-JP/rest'),
+  },
 };
 
-export const loadMessages = async (locale: Locale) => (await messageLoaders[locale]()).default;
+export const loadMessages = async (locale: Locale, part: CataloguePart) =>
+  (await messageLoaders[locale][part]()).default;
 
 /**
  * antd's own component texts. English is antd's built-in default (already in the bundle), but it is
