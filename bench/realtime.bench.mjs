@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { BENCH_REALTIME_SECRET, figure, freePort, ROOT, sleep } from './support.mjs';
+import { BENCH_REALTIME_SECRET, BENCH_SECRETS_KEY, figure, freePort, ROOT, sleep } from './support.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_REALTIME_CONNECTIONS ?? 10_000);
 const FANOUTS = 20;
@@ -77,6 +77,7 @@ async function startServer() {
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-realtime-bench-')),
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
+      SECRETS_KEY: BENCH_SECRETS_KEY,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   BENCH_REALTIME_SECRET,
+  BENCH_SECRETS_KEY,
   ensureBuilt,
   figure,
   freePort,
@@ -25,6 +26,7 @@ async function measure(dataDir) {
       PORT: String(port),
       DATA_DIR: dataDir,
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
+      SECRETS_KEY: BENCH_SECRETS_KEY,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

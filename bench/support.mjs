@@ -8,8 +8,9 @@ import { buildServer, buildWeb, ROOT } from '../scripts/build.mjs';
 
 export { ROOT };
 
-/** Production refuses to start without a realtime secret; the benchmarks share this one. */
+/** Production refuses to start without a realtime secret and a secrets key; the benchmarks share these. */
 export const BENCH_REALTIME_SECRET = 'bench-realtime-secret-not-for-production-0123';
+export const BENCH_SECRETS_KEY = 'bench-secrets-key-not-for-production-0123456';
 
 export async function ensureBuilt() {
   if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) await buildWeb();
@@ -60,6 +61,7 @@ export async function startProduct(extraEnv = {}) {
       PORT: String(port),
       DATA_DIR: dataDir,
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
+      SECRETS_KEY: BENCH_SECRETS_KEY,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'tandem-config-'));
 const SECRET = 'a-realtime-secret-of-at-least-32-characters';
+const SECRETS_KEY = 'a-secrets-key-of-at-least-32-characters';
 
 describe('realtime configuration', () => {
   it('makes a secret once outside production and keeps it in DATA_DIR across restarts', () => {
@@ -27,12 +28,17 @@ describe('realtime configuration', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', REALTIME_SECRET: 'short', DATA_DIR: dataDir() }),
     ).toThrow(/REALTIME_SECRET: at least 32 characters/);
-    const config = loadConfig({ NODE_ENV: 'production', REALTIME_SECRET: SECRET, DATA_DIR: dataDir() });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      REALTIME_SECRET: SECRET,
+      SECRETS_KEY,
+      DATA_DIR: dataDir(),
+    });
     expect(config.realtime).toEqual({ secret: SECRET, centrifugo: undefined });
   });
 
   it('takes Centrifugo only with its URL, API key and the public REALTIME_URL together', () => {
-    const base = { NODE_ENV: 'production', REALTIME_SECRET: SECRET, DATA_DIR: dataDir() };
+    const base = { NODE_ENV: 'production', REALTIME_SECRET: SECRET, SECRETS_KEY, DATA_DIR: dataDir() };
     const config = loadConfig({
       ...base,
       CENTRIFUGO_URL: 'http://centrifugo.internal:8000/',
@@ -47,6 +53,48 @@ describe('realtime configuration', () => {
       { CENTRIFUGO_URL: 'ftp://centrifugo', CENTRIFUGO_API_KEY: 'key', REALTIME_URL: 'wss://rt.example.com' },
     ]) {
       expect(() => loadConfig({ ...base, ...partial }), JSON.stringify(partial)).toThrow(ConfigError);
+    }
+  });
+});
+
+describe('model provider configuration', () => {
+  it('keeps a made SECRETS_KEY in DATA_DIR outside production and requires one in production', () => {
+    const dir = dataDir();
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).secretsKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir }).secretsKey).toBe(first);
+    expect(statSync(join(dir, 'secrets-key')).mode & 0o777).toBe(0o600);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', REALTIME_SECRET: SECRET, DATA_DIR: dataDir() }),
+    ).toThrow(/SECRETS_KEY: required in production/);
+    expect(() => loadConfig({ SECRETS_KEY: 'short', DATA_DIR: dataDir() })).toThrow(/SECRETS_KEY/);
+  });
+
+  it('reads a first-start provider with model keys and their points', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODELS: 'llama3.2:3b, qwen2.5:7b=2,gpt-4o-mini = 5',
+    });
+    expect(config.llm.seed).toEqual({
+      kind: 'openai-compatible',
+      name: '127.0.0.1:11434',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      models: [
+        { key: 'llama3.2:3b', pointsPerRequest: 1 },
+        { key: 'qwen2.5:7b', pointsPerRequest: 2 },
+        { key: 'gpt-4o-mini', pointsPerRequest: 5 },
+      ],
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).llm.seed).toBeUndefined();
+    for (const bad of [
+      { LLM_BASE_URL: 'ftp://models' },
+      { LLM_PROVIDER_KIND: 'cohere' },
+      { LLM_MODELS: 'a=b' },
+      { LLM_MODELS: 'a,,b' },
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...bad }), JSON.stringify(bad)).toThrow(ConfigError);
     }
   });
 });

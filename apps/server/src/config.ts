@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PROVIDER_KINDS, type ProviderKind } from '@tandem/contract/agent-rules';
 import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
@@ -38,7 +39,31 @@ const schema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(CODES_PER_IP_PER_HOUR),
+  SECRETS_KEY: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  LLM_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LLM_API_KEY: optionalText,
+  LLM_PROVIDER_KIND: z.enum(PROVIDER_KINDS).default('openai-compatible'),
+  LLM_PROVIDER_NAME: optionalText,
+  LLM_MODELS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\s*[^,=\s]+(\s*=\s*\d+)?\s*(,\s*[^,=\s]+(\s*=\s*\d+)?\s*)*$/, 'model keys: key[=points],...')
+      .optional(),
+  ),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 });
+
+/** A model the first start creates: its provider's key for it, and the points a request costs. */
+export type SeedModel = { key: string; pointsPerRequest: number };
+
+/** `gpt-4o-mini=1, llama3.2:3b=2`: `=` because model keys themselves may hold colons. */
+function seedModelsOf(list: string | undefined): SeedModel[] {
+  if (!list) return [];
+  return list.split(',').map((entry) => {
+    const [key = '', points] = entry.split('=').map((part) => part.trim());
+    return { key, pointsPerRequest: points ? Number(points) : 1 };
+  });
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -63,6 +88,16 @@ export type Config = {
   sms: { webhookUrl: string; token: string | undefined } | undefined;
   /** Verification codes one IP address may ask for in an hour (the browser tests raise it). */
   codesPerIpPerHour: number;
+  /** Key material for secrets kept in the database (model providers' API keys). */
+  secretsKey: string;
+  llm: {
+    /** Whole-call limit of a model request. */
+    timeoutMs: number;
+    /** A provider and its models to create on a start that finds none. */
+    seed:
+      | { kind: ProviderKind; name: string; baseUrl: string; apiKey: string | undefined; models: SeedModel[] }
+      | undefined;
+  };
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
 };
@@ -70,20 +105,19 @@ export type Config = {
 export class ConfigError extends Error {}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
-const REALTIME_SECRET_FILE = 'realtime-secret';
 
 /**
- * Outside production a missing REALTIME_SECRET is made once and kept in DATA_DIR, so tokens
- * survive a restart; production must name one (every node and Centrifugo share it).
+ * Outside production a missing secret is made once and kept in DATA_DIR, so it survives a restart;
+ * production must name one (every node, and for the realtime secret Centrifugo, shares it).
  */
-function realtimeSecretOf(given: string | undefined, env: Config['env'], dataDir: string): string {
+function keptSecretOf(name: string, given: string | undefined, env: Config['env'], dataDir: string): string {
   if (given) return given;
   if (env === 'production') {
     throw new ConfigError(
-      'Invalid configuration:\n  REALTIME_SECRET: required in production (at least 32 characters)',
+      `Invalid configuration:\n  ${name}: required in production (at least 32 characters)`,
     );
   }
-  const file = join(dataDir, REALTIME_SECRET_FILE);
+  const file = join(dataDir, name.toLowerCase().replaceAll('_', '-'));
   try {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
@@ -122,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     realtimeUrl: c.REALTIME_URL,
     realtime: {
-      secret: realtimeSecretOf(c.REALTIME_SECRET, c.NODE_ENV, dataDir),
+      secret: keptSecretOf('REALTIME_SECRET', c.REALTIME_SECRET, c.NODE_ENV, dataDir),
       centrifugo:
         c.CENTRIFUGO_URL && c.CENTRIFUGO_API_KEY
           ? { url: c.CENTRIFUGO_URL.replace(/\/+$/, ''), apiKey: c.CENTRIFUGO_API_KEY }
@@ -141,6 +175,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     sms: c.SMS_WEBHOOK_URL ? { webhookUrl: c.SMS_WEBHOOK_URL, token: c.SMS_WEBHOOK_TOKEN } : undefined,
     codesPerIpPerHour: c.CODES_PER_IP_PER_HOUR,
+    secretsKey: keptSecretOf('SECRETS_KEY', c.SECRETS_KEY, c.NODE_ENV, dataDir),
+    llm: {
+      timeoutMs: c.LLM_TIMEOUT_MS,
+      seed: c.LLM_BASE_URL
+        ? {
+            kind: c.LLM_PROVIDER_KIND,
+            name: c.LLM_PROVIDER_NAME ?? new URL(c.LLM_BASE_URL).host,
+            baseUrl: c.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: c.LLM_API_KEY,
+            models: seedModelsOf(c.LLM_MODELS),
+          }
+        : undefined,
+    },
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
   };
 }

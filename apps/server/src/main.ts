@@ -3,6 +3,7 @@ import type pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
 
 async function main() {
   const config = loadConfig();
@@ -10,8 +11,12 @@ async function main() {
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 
-  // Migrate while the server starts listening: pages answer at once, API calls wait for the schema.
-  const ready = database.migrate();
+  // Migrate while the server starts listening: pages answer at once, API calls wait for the schema
+  // (and, on a first start with LLM_BASE_URL, for its model provider).
+  let isSeeded = false;
+  const ready = database.migrate().then(async () => {
+    isSeeded = await seedModelsFromConfig(database.db, config);
+  });
   const app = await buildApp({
     config,
     database,
@@ -31,7 +36,11 @@ async function main() {
   });
 
   ready.then(
-    () => app.log.info({ database: database.kind }, 'database ready'),
+    () => {
+      app.log.info({ database: database.kind }, 'database ready');
+      if (isSeeded)
+        app.log.info({ baseUrl: config.llm.seed?.baseUrl }, 'model provider created from LLM_BASE_URL');
+    },
     (error: unknown) => {
       app.log.fatal({ err: error }, 'database migration failed');
       process.exit(1);

@@ -26,7 +26,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  */
 export function useTestApp(
   overrides: Record<string, string> = {},
-  deps: (config: Config) => Pick<AppDeps, 'realtime' | 'messenger'> = () => ({}),
+  deps: (config: Config) => Pick<AppDeps, 'realtime' | 'messenger' | 'llm'> = () => ({}),
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {

@@ -1,49 +1,170 @@
-import { and, eq } from 'drizzle-orm';
-import { modelProviders, models } from '../../db/schema.ts';
-import { type Llm, type LlmDeps, LlmError, type LlmModelInfo } from './llm.ts';
+import { APICallError, type FinishReason, type LanguageModelUsage, RetryError, streamText } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { createCatalogue } from './catalogue.ts';
+import {
+  type Llm,
+  type LlmChunk,
+  type LlmDeps,
+  LlmError,
+  type LlmFinishReason,
+  type LlmParams,
+  type LlmRequest,
+  type LlmUsage,
+} from './llm.ts';
+import { languageModelOf, type ProviderConnection, providerKeyBox } from './provider-connection.ts';
 
-/** First cut: model look-up only; streaming through the AI SDK follows. */
-export function createGateway({ db }: LlmDeps): Llm {
-  async function modelInfo(modelId: number): Promise<LlmModelInfo | undefined> {
-    const [row] = await db
-      .select({ model: models, provider: modelProviders })
-      .from(models)
-      .innerJoin(modelProviders, eq(models.providerId, modelProviders.id))
-      .where(and(eq(models.id, modelId), eq(models.enabled, true), eq(modelProviders.enabled, true)));
-    if (!row) return undefined;
-    return {
-      id: row.model.id,
-      name: row.model.name,
-      type: row.model.type,
-      providerId: row.provider.id,
-      providerName: row.provider.name,
-      providerKind: row.provider.kind,
-      contextLength: row.model.contextLength,
-      supportsImages: row.model.supportsImages,
-      pointsPerRequest: row.model.pointsPerRequest,
-    };
+const PROVIDER_MESSAGE_MAX = 500;
+const TEST_TIMEOUT_MS = 15_000;
+
+const FINISH_REASONS: Record<FinishReason, LlmFinishReason> = {
+  stop: 'stop',
+  length: 'length',
+  'content-filter': 'content_filter',
+  'tool-calls': 'tool_calls',
+  error: 'error',
+  other: 'other',
+};
+
+const usageOf = (usage: LanguageModelUsage): LlmUsage => ({
+  inputTokens: usage.inputTokens,
+  outputTokens: usage.outputTokens,
+  totalTokens: usage.totalTokens,
+});
+
+/** The provider's own words (its error body's message), short enough to show an operator. */
+export function providerMessageOf(error: unknown): string {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  let message = cause instanceof Error ? cause.message : String(cause);
+  if (APICallError.isInstance(cause) && cause.statusCode) message = `${cause.statusCode}: ${message}`;
+  return message.length > PROVIDER_MESSAGE_MAX ? `${message.slice(0, PROVIDER_MESSAGE_MAX)}…` : message;
+}
+
+/** Anthropic takes no penalties and only one of temperature and top_p. */
+function samplingOf(kind: ProviderConnection['kind'], params: LlmParams = {}) {
+  const isAnthropic = kind === 'anthropic';
+  return {
+    temperature: params.temperature,
+    topP: isAnthropic && params.temperature !== undefined ? undefined : params.top_p,
+    maxOutputTokens: params.max_tokens,
+    presencePenalty: isAnthropic ? undefined : params.presence_penalty,
+    frequencyPenalty: isAnthropic ? undefined : params.frequency_penalty,
+  };
+}
+
+type Call = Omit<LlmRequest, 'modelId'> & { connection: ProviderConnection; modelKey: string };
+
+async function* streamCall(
+  call: Call,
+  defaultTimeoutMs: number,
+  log: FastifyBaseLogger,
+): AsyncGenerator<LlmChunk> {
+  const stop = new AbortController();
+  const timeout = AbortSignal.timeout(call.timeoutMs ?? defaultTimeoutMs);
+  const signals = [stop.signal, timeout, ...(call.signal ? [call.signal] : [])];
+  const interrupted = (cause?: unknown) =>
+    call.signal?.aborted
+      ? new LlmError('aborted', 'the request was cancelled', { cause })
+      : new LlmError('timeout', 'the model did not answer in time', { cause });
+  if (call.signal?.aborted) throw interrupted();
+
+  const result = streamText({
+    model: languageModelOf(call.connection, call.modelKey),
+    messages: call.messages,
+    // Modules write the system messages (an agent's prompt); users' text only ever arrives as user turns.
+    allowSystemInMessages: true,
+    ...samplingOf(call.connection.kind, call.params),
+    // A retry after a failure would double the wait of a chat turn; the user can send again.
+    maxRetries: 0,
+    abortSignal: AbortSignal.any(signals),
+    onError: () => {},
+  });
+  let isFinished = false;
+  try {
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') yield { type: 'text', text: part.text };
+      else if (part.type === 'reasoning-delta') yield { type: 'reasoning', text: part.text };
+      else if (part.type === 'start-step' && part.warnings.length > 0)
+        log.debug({ warnings: part.warnings }, 'llm');
+      else if (part.type === 'abort') throw interrupted();
+      else if (part.type === 'error') throw part.error;
+      else if (part.type === 'finish') {
+        isFinished = true;
+        yield { type: 'finish', reason: FINISH_REASONS[part.finishReason], usage: usageOf(part.totalUsage) };
+      }
+    }
+    if (!isFinished) throw new LlmError('provider_failed', 'the answer ended without finishing');
+  } catch (error) {
+    if (error instanceof LlmError) throw error;
+    if (timeout.aborted || call.signal?.aborted) throw interrupted(error);
+    throw new LlmError('provider_failed', providerMessageOf(error), { cause: error });
+  } finally {
+    // The consumer stopped reading early (or failed): close the provider's connection.
+    if (!isFinished) stop.abort();
+  }
+}
+
+export function createGateway({ db, config, log }: LlmDeps): Llm {
+  const catalogue = createCatalogue(db, providerKeyBox(config));
+  // The SDK prints its warnings (an unsupported setting of one provider) to the console; keep them in the log.
+  (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
+
+  async function* stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
+    const entry = await catalogue.entry(request.modelId);
+    if (!entry) throw new LlmError('model_unavailable', `model ${request.modelId} is missing or disabled`);
+    if (entry.isKeyUnreadable) {
+      throw new LlmError('provider_failed', 'the stored API key cannot be read: was SECRETS_KEY changed?');
+    }
+    try {
+      yield* streamCall(
+        { ...request, connection: entry.connection, modelKey: entry.modelKey },
+        config.llm.timeoutMs,
+        log,
+      );
+    } catch (error) {
+      if (error instanceof LlmError && error.kind !== 'aborted') {
+        log.warn({ modelId: request.modelId, kind: error.kind, reason: error.message }, 'model call failed');
+      }
+      throw error;
+    }
   }
 
   const llm: Llm = {
-    stream(request) {
-      return {
-        async *[Symbol.asyncIterator]() {
-          if (!(await modelInfo(request.modelId))) throw new LlmError('model_unavailable', 'no such model');
-          yield* [];
-          throw new LlmError('provider_failed', 'not connected yet');
-        },
-      };
-    },
+    stream,
     async complete(request) {
       let text = '';
-      for await (const chunk of llm.stream(request)) {
+      for await (const chunk of stream(request)) {
         if (chunk.type === 'text') text += chunk.text;
-        if (chunk.type === 'finish') return { text, reason: chunk.reason, usage: chunk.usage };
+        else if (chunk.type === 'finish') return { text, reason: chunk.reason, usage: chunk.usage };
       }
-      throw new LlmError('provider_failed', 'the stream ended without finishing');
+      throw new LlmError('provider_failed', 'the answer ended without finishing');
     },
-    modelInfo,
-    invalidate() {},
+    async modelInfo(modelId) {
+      return (await catalogue.entry(modelId))?.info;
+    },
+    async testConnection(connection, modelKey) {
+      const startedAt = performance.now();
+      const latency = () => Math.round(performance.now() - startedAt);
+      try {
+        let reply = '';
+        const call: Call = {
+          connection,
+          modelKey,
+          messages: [{ role: 'user', content: 'Reply with the word: ok' }],
+          params: { max_tokens: 16 },
+        };
+        for await (const chunk of streamCall(call, TEST_TIMEOUT_MS, log)) {
+          if (chunk.type === 'text') reply += chunk.text;
+        }
+        return { ok: true, message: reply.trim(), latencyMs: latency() };
+      } catch (error) {
+        return {
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+          latencyMs: latency(),
+        };
+      }
+    },
+    invalidate: catalogue.invalidate,
   };
   return llm;
 }

@@ -4,14 +4,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createGateway } from './gateway.ts';
+import type { ProviderConnection } from './provider-connection.ts';
 
 /**
  * The LLM gateway every module talks to: it finds the model and its provider in the database and
  * streams the reply. Modules never see a provider, a key or the SDK.
  */
 
-/** A user's image: an uploaded file's bytes (with its type) or an https/data URL. */
-export type LlmImagePart = { type: 'image'; image: Uint8Array | URL; mediaType?: string };
+/**
+ * A user's image: the uploaded file's bytes and type. Bytes only, never a URL: the SDK would fetch a
+ * URL from the server, which a user could point at the internal network.
+ */
+export type LlmImagePart = { type: 'image'; image: Uint8Array; mediaType: string };
 export type LlmTextPart = { type: 'text'; text: string };
 
 export type LlmMessage =
@@ -90,9 +94,16 @@ export type Llm = {
   complete(request: LlmRequest): Promise<{ text: string; reason: LlmFinishReason; usage: LlmUsage }>;
   /** The model if it, and its provider, exist and are enabled; otherwise undefined. */
   modelInfo(modelId: number): Promise<LlmModelInfo | undefined>;
+  /**
+   * Sends a tiny request to a provider, saved or not (the admin's "test connection"): `ok` with the
+   * model's reply, or the provider's error text. Never throws; gives up after 15 seconds.
+   */
+  testConnection(connection: ProviderConnection, modelKey: string): Promise<LlmTestResult>;
   /** Forgets the cached providers and models; every write to them calls it. */
   invalidate(): void;
 };
+
+export type LlmTestResult = { ok: boolean; message: string; latencyMs: number };
 
 export type LlmDeps = { db: Db; config: Config; log: FastifyBaseLogger };
 

@@ -1,0 +1,35 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ProviderKind } from '@tandem/contract/agent-rules';
+import type { LanguageModel } from 'ai';
+import type { Config } from '../../config.ts';
+import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
+
+/** Where a provider answers and how to authenticate; the key is in plain text only in memory. */
+export type ProviderConnection = {
+  kind: ProviderKind;
+  name: string;
+  baseUrl: string;
+  apiKey: string | undefined;
+};
+
+/** The box model providers' API keys are sealed with (`model_providers.api_key_encrypted`). */
+export const providerKeyBox = (config: Pick<Config, 'secretsKey'>): SecretBox =>
+  createSecretBox(config.secretsKey, 'model-provider-api-key');
+
+/**
+ * The AI SDK model of one of the provider's models. Keys are always passed explicitly (an empty one
+ * when the endpoint takes none) so the SDK never falls back to its own environment variables.
+ */
+export function languageModelOf(connection: ProviderConnection, modelKey: string): LanguageModel {
+  const baseURL = connection.baseUrl.replace(/\/+$/, '');
+  if (connection.kind === 'anthropic') {
+    return createAnthropic({ baseURL, apiKey: connection.apiKey ?? '' })(modelKey);
+  }
+  return createOpenAICompatible({
+    name: connection.name || 'openai-compatible',
+    baseURL,
+    apiKey: connection.apiKey,
+    includeUsage: true,
+  })(modelKey);
+}

@@ -1,0 +1,59 @@
+/**
+ * What the fake models answer, the same for both wire formats, so tests can assert on it:
+ * - by default `Echo: <the last user message>`, plus ` (N images)` when it carried images;
+ * - `/system` answers `System: <the system prompt>`; `/params` answers the sampling settings it got
+ *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent).
+ * Words stream one per chunk; one word is one token, so `max_tokens` N stops after N words with
+ * finish reason `length`. The model key steers the rest: `fail` answers HTTP 500 with an error body,
+ * `slow` waits 150 ms before each chunk, `reason` streams `Thinking about: <message>` as reasoning first.
+ */
+
+export type FakeTurn = {
+  system: string;
+  lastUserText: string;
+  imageCount: number;
+  /** Words in every message, the prompt's token count. */
+  promptTokens: number;
+  params: Record<'temperature' | 'top_p' | 'max_tokens' | 'presence_penalty' | 'frequency_penalty', unknown>;
+};
+
+export type FakeBehaviour = { isFailing: boolean; delayMs: number; isReasoning: boolean };
+
+export const FAKE_FAILURE_MESSAGE = 'The fake model failed on purpose';
+export const SLOW_CHUNK_DELAY_MS = 150;
+
+export const behaviourOf = (modelKey: string): FakeBehaviour => ({
+  isFailing: modelKey.includes('fail'),
+  delayMs: modelKey.includes('slow') ? SLOW_CHUNK_DELAY_MS : 0,
+  isReasoning: modelKey.includes('reason'),
+});
+
+export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+const shown = (value: unknown) => (value === undefined || value === null ? '-' : String(value));
+
+/** The whole answer, before max_tokens cuts it. */
+export function replyOf(turn: FakeTurn): string {
+  const command = turn.lastUserText.trim();
+  if (command === '/system') return `System: ${turn.system}`;
+  if (command === '/params') {
+    return Object.entries(turn.params)
+      .map(([name, value]) => `${name}=${shown(value)}`)
+      .join(' ');
+  }
+  const images = turn.imageCount > 0 ? ` (${turn.imageCount} image${turn.imageCount > 1 ? 's' : ''})` : '';
+  return `Echo: ${turn.lastUserText}${images}`;
+}
+
+/** The chunks to stream: one word each (with the space before it), and why it stopped. */
+export function chunksOf(text: string, maxTokens: unknown) {
+  const words = wordsOf(text);
+  const limit = typeof maxTokens === 'number' && maxTokens > 0 ? maxTokens : Number.POSITIVE_INFINITY;
+  const kept = words.slice(0, limit);
+  return {
+    chunks: kept.map((word, index) => (index === 0 ? word : ` ${word}`)),
+    isCut: kept.length < words.length,
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
