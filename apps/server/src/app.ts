@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(dictRoutes, { db });
-  await app.register(modelRoutes, { db, llm });
+  await app.register(modelRoutes, { db, config, llm });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 

@@ -65,6 +65,13 @@ export const ERRORS = {
   AGENT_DELETED: { code: 2008, status: 410, key: 'agent_deleted' },
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
 
+  // Model providers and models (the platform admin's screen)
+  MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },
+  MODEL_NOT_FOUND: { code: 2051, status: 404, key: 'model_not_found' },
+  MODEL_KEY_DUPLICATE: { code: 2052, status: 409, key: 'model_key_duplicate' },
+  MODEL_PROVIDER_KEY_REQUIRED: { code: 2053, status: 400, key: 'model_provider_key_required' },
+  MODEL_TEST_NEEDS_MODEL: { code: 2054, status: 400, key: 'model_test_needs_model' },
+
   // Agents
   FORM_INCOMPLETE: { code: 2101, status: 400, key: 'form_incomplete' },
   AGENT_SAVE_FAILED: { code: 2102, status: 400, key: 'agent_save_failed' },

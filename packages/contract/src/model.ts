@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { MODEL_TYPES, PROVIDER_KINDS } from './agent-rules.ts';
+import { safeText } from './user.ts';
+
+/**
+ * Model providers and their models (issue 6): the platform admin's calls (`is_super` only) and the
+ * list of models any signed-in user may pick. An API key is write-only: answers say `has_api_key`.
+ */
+
+export const PROVIDER_NAME_MAX = 100;
+export const BASE_URL_MAX = 500;
+export const API_KEY_MAX = 2000;
+export const MODEL_NAME_MAX = 100;
+export const MODEL_KEY_MAX = 200;
+export const PARAMETER_SIZE_MAX = 20;
+export const TRAINING_DATE_MAX = 20;
+export const CONTEXT_LENGTH_MAX = 10_000_000;
+export const POINTS_PER_REQUEST_MAX = 100_000;
+export const MODEL_SORT_MAX = 9999;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const required = (max: number) => safeText(max).pipe(z.string().min(1, 'required'));
+
+export const providerKind = z.enum(PROVIDER_KINDS);
+export const modelType = z.enum(MODEL_TYPES);
+
+/** http(s) only: the server calls it. Trailing slashes are dropped. */
+export const baseUrl = z
+  .string()
+  .trim()
+  .max(BASE_URL_MAX)
+  .pipe(z.url({ protocol: /^https?$/, error: 'an http(s) address' }))
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const apiKey = z.string().trim().min(1, 'required').max(API_KEY_MAX);
+
+/** The key as the provider's API knows the model: no spaces. */
+export const modelKey = z.string().trim().min(1, 'required').max(MODEL_KEY_MAX).regex(/^\S+$/, 'no spaces');
+
+export const modelProvider = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: providerKind,
+  base_url: z.string(),
+  has_api_key: z.boolean(),
+  enabled: z.boolean(),
+  model_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ModelProvider = z.infer<typeof modelProvider>;
+
+/**
+ * Creates a provider (no `id`) or updates one. `api_key`: a new key; left out, the stored one is kept;
+ * `null` removes it (endpoints without keys, such as Ollama).
+ */
+export const saveProviderBody = z.object({
+  id: id.optional(),
+  name: required(PROVIDER_NAME_MAX),
+  kind: providerKind,
+  base_url: baseUrl,
+  api_key: apiKey.nullable().optional(),
+  enabled: z.boolean().default(true),
+});
+export type SaveProviderBody = z.input<typeof saveProviderBody>;
+
+export const savedData = z.object({ id: z.number().int() });
+export const idBody = z.object({ id });
+
+/**
+ * Tries a provider with a one-line request: the saved one (`id`), or the form's values before saving
+ * (a key left out with an `id` means the stored key). `model_key` defaults to the provider's first model.
+ */
+export const testProviderBody = z.object({
+  id: id.optional(),
+  kind: providerKind,
+  base_url: baseUrl,
+  api_key: apiKey.optional(),
+  model_key: modelKey.optional(),
+});
+export type TestProviderBody = z.input<typeof testProviderBody>;
+
+/** `ok` with the model's reply, or not with the provider's error text (not translated: it is theirs). */
+export const testProviderData = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  model_key: z.string(),
+  latency_ms: z.number().int(),
+});
+export type TestProviderData = z.infer<typeof testProviderData>;
+
+export const model = z.object({
+  id: z.number().int(),
+  provider_id: z.number().int(),
+  provider_name: z.string(),
+  name: z.string(),
+  model_key: z.string(),
+  type: modelType,
+  parameter_size: z.string(),
+  training_date: z.string(),
+  context_length: z.number().int(),
+  supports_images: z.boolean(),
+  points_per_request: z.number().int(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  created_at: z.string(),
+});
+export type Model = z.infer<typeof model>;
+
+export const modelListQuery = z.object({ provider_id: id.optional() });
+
+/** Creates a model (no `id`) or updates one; a model key is unique within its provider. */
+export const saveModelBody = z.object({
+  id: id.optional(),
+  provider_id: id,
+  name: required(MODEL_NAME_MAX),
+  model_key: modelKey,
+  type: modelType.default('completion'),
+  parameter_size: safeText(PARAMETER_SIZE_MAX).default(''),
+  training_date: safeText(TRAINING_DATE_MAX).default(''),
+  context_length: z.number().int().min(1).max(CONTEXT_LENGTH_MAX).default(8192),
+  supports_images: z.boolean().default(false),
+  points_per_request: z.number().int().min(0).max(POINTS_PER_REQUEST_MAX).default(1),
+  enabled: z.boolean().default(true),
+  sort: z.number().int().min(0).max(MODEL_SORT_MAX).default(0),
+});
+export type SaveModelBody = z.input<typeof saveModelBody>;
+
+/** What the agent wizard's model picker shows: enabled completion models of enabled providers. */
+export const availableModel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  provider_name: z.string(),
+  parameter_size: z.string(),
+  training_date: z.string(),
+  context_length: z.number().int(),
+  supports_images: z.boolean(),
+  points_per_request: z.number().int(),
+});
+export type AvailableModel = z.infer<typeof availableModel>;
