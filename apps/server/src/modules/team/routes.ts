@@ -45,8 +45,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { bearerToken, requireSession, sessionOf } from '../../platform/auth/guard.ts';
-import { authenticate } from '../../platform/auth/sessions.ts';
+import { optionalUserId, requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
@@ -158,13 +157,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     { schema: { querystring: teamByCodeQuery, response: { 200: envelope(teamByCodeData) } } },
     async (request) => {
       // Public (the join page shows it to visitors); a signed-in caller also learns where they stand.
-      const token = bearerToken(request);
-      const userId = token
-        ? await authenticate(db, token).then(
-            (s) => s.userId,
-            () => undefined,
-          )
-        : undefined;
+      const userId = await optionalUserId(db, request);
       return ok(await describeInvitation(db, request.query.invite_code, userId));
     },
   );

@@ -36,6 +36,16 @@ export async function signIn(db: Db, request: FastifyRequest, reply: FastifyRepl
   return request.session;
 }
 
+/** The caller's user id on a public route: undefined for a visitor or a token that no longer works. */
+export async function optionalUserId(db: Db, request: FastifyRequest): Promise<number | undefined> {
+  const token = bearerToken(request);
+  if (!token) return undefined;
+  return authenticate(db, token).then(
+    (session) => session.userId,
+    () => undefined,
+  );
+}
+
 export function sessionOf(request: FastifyRequest): SessionUser {
   if (!request.session) throw new AppError('LOGIN_INVALID');
   return request.session;

@@ -1,0 +1,86 @@
+import { AGENT_API, counselorOptimizeBody, debugChatBody } from '@tandem/contract/agent';
+import { envelope } from '@tandem/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+import { requireTeam } from '../team/policy.ts';
+import { loadAgent } from './agent-data.ts';
+import { firstUsableModel } from './agent-models.ts';
+import { counselorChannel, counselorMessages } from './counselor.ts';
+import { openEventStream } from './event-stream.ts';
+import { authorizeAgent } from './policy.ts';
+import { isUsableModel } from './publish-check.ts';
+import { agentMessages, agentParams, relayReply } from './replies.ts';
+import type { AgentDeps } from './routes.ts';
+
+/**
+ * The editor's model calls. Neither is billed: debugging and prompt advice are part of building an
+ * agent, and only people who may edit one reach them.
+ */
+export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, { db, realtime, llm }) => {
+  const session = requireSession(db);
+
+  /**
+   * A reply from the unsaved configuration, as Server-Sent Events (`delta`, `reasoning`, `done`,
+   * `error`). Refusals (permission, no model) come before the stream, as ordinary envelope errors.
+   */
+  app.post(
+    AGENT_API.debugChat,
+    { onRequest: session, schema: { body: debugChatBody } },
+    async (request, reply) => {
+      const { id, config, messages } = request.body;
+      if (id === undefined) {
+        // A new agent being created: anyone who may create one in their current team.
+        await requireTeam(db, 'member')(request);
+      } else {
+        const context = await loadAgent(db, { id }, sessionOf(request).userId);
+        authorizeAgent(context.agent, context.actor, 'edit');
+      }
+      const modelId = config.model_id;
+      if (modelId === null) throw new AppError('AGENT_MODEL_REQUIRED');
+      if (!(await isUsableModel(llm, modelId))) throw new AppError('MODEL_UNAVAILABLE');
+
+      const stream = openEventStream(reply);
+      await relayReply(
+        llm,
+        {
+          modelId,
+          messages: agentMessages(config, messages),
+          params: agentParams(config),
+          signal: stream.signal,
+        },
+        stream.send,
+        { locale: requestLocale(request), log: request.log },
+      );
+      stream.end();
+      return reply;
+    },
+  );
+
+  /**
+   * Answers at once with the common agent channel the improved prompt streams on (the same events,
+   * published to the channel). The model call outlives the request.
+   */
+  app.post(
+    AGENT_API.optimizePrompt,
+    { onRequest: session, schema: { body: counselorOptimizeBody, response: { 200: envelope(z.string()) } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const body = request.body;
+      const channel = counselorChannel(userId, body.channel);
+      const modelId = body.model_id ?? (await firstUsableModel(db));
+      if (!modelId || !(await isUsableModel(llm, modelId))) throw new AppError('MODEL_UNAVAILABLE');
+      const options = { locale: requestLocale(request), log: request.log };
+      void relayReply(
+        llm,
+        { modelId, messages: counselorMessages(body) },
+        (event) => realtime.publisher.publish(channel, event),
+        options,
+      );
+      return ok(channel);
+    },
+  );
+};
