@@ -9,7 +9,8 @@ import { afterEach } from 'vitest';
 import { http } from '../shared/api/http.ts';
 
 export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown };
-type Handler = (body: unknown) => FakeAnswer | Promise<FakeAnswer>;
+/** `params` is a GET call's query, as the client sent it. */
+type Handler = (body: unknown, params: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
  * Between tests no call reaches a network: one a finished test's page sends late (a retry, a poll) is
@@ -24,16 +25,18 @@ afterEach(() => {
 
 /**
  * Serves the app's HTTP client from handlers keyed by path, answering the envelope as the server does
- * (an error status for a failure that has one); unknown paths answer 404. Records every call's body.
+ * (an error status for a failure that has one); unknown paths answer 404. Records every call's body and
+ * query.
  */
 export function fakeApi(routes: Record<string, Handler>) {
-  const calls: { url: string; body: unknown }[] = [];
+  const calls: { url: string; body: unknown; params: Record<string, unknown> }[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ url, body });
+    const params = (config.params ?? {}) as Record<string, unknown>;
+    calls.push({ url, body, params });
     const handler = routes[url];
-    const answer = handler ? await handler(body) : { status: 404, code: 1002, msg: 'Not found' };
+    const answer = handler ? await handler(body, params) : { status: 404, code: 1002, msg: 'Not found' };
     const status = answer.status ?? 200;
     const response = {
       data: { code: answer.code ?? 0, msg: answer.msg ?? '', data: answer.data ?? null },
@@ -46,5 +49,9 @@ export function fakeApi(routes: Record<string, Handler>) {
     throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
   };
   http.instance.defaults.adapter = adapter;
-  return { calls, bodiesOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.body) };
+  return {
+    calls,
+    bodiesOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.body),
+    paramsOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.params),
+  };
 }

@@ -27,7 +27,14 @@ export const protectedRoutes: RouteObject[] = [
           (module) => module.MainLayout,
         ),
         children: [
-          { path: 'dashboard', handle: meta('route.dashboard'), lazy: comingSoonPage('dashboard') },
+          {
+            path: 'dashboard',
+            handle: meta('route.dashboard'),
+            lazy: lazyPage(
+              () => import('../../features/agents/pages/agents-hub-page.tsx'),
+              (module) => module.AgentsHubPage,
+            ),
+          },
           {
             path: 'agent-setting',
             handle: meta('route.agent_setting'),
@@ -115,27 +122,42 @@ export const protectedRoutes: RouteObject[] = [
               {
                 path: 'creation',
                 handle: meta('route.agent_creation'),
-                lazy: comingSoonPage('agent_creation', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/agents/pages/agent-creation-page.tsx'),
+                  (module) => module.AgentCreationPage,
+                ),
               },
               {
                 path: 'link',
                 handle: meta('route.agent_link'),
-                lazy: comingSoonPage('agent_link', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/agents/pages/agent-link-page.tsx'),
+                  (module) => module.AgentLinkPage,
+                ),
               },
               {
                 path: 'data-analysis',
                 handle: meta('route.agent_data_analysis'),
-                lazy: comingSoonPage('agent_data_analysis', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/agents/pages/agent-insights-page.tsx'),
+                  (module) => module.AgentDataAnalysisPage,
+                ),
               },
               {
                 path: 'user-feedback',
                 handle: meta('route.agent_user_feedback'),
-                lazy: comingSoonPage('agent_user_feedback', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/agents/pages/agent-insights-page.tsx'),
+                  (module) => module.AgentUserFeedbackPage,
+                ),
               },
               {
                 path: 'member-setting',
                 handle: meta('route.agent_member_setting'),
-                lazy: comingSoonPage('agent_member_setting', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/agents/pages/agent-member-page.tsx'),
+                  (module) => module.AgentMemberPage,
+                ),
               },
             ],
           },

@@ -1,25 +1,19 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
-  BarChartOutlined,
   BookOutlined,
   CommentOutlined,
-  CompassOutlined,
   ControlOutlined,
   ExportOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   GiftOutlined,
-  LikeOutlined,
-  LinkOutlined,
   MessageOutlined,
   PictureOutlined,
   ProjectOutlined,
-  RobotOutlined,
   SettingOutlined,
   ShareAltOutlined,
   SmileOutlined,
-  TeamOutlined,
   UserAddOutlined,
   UsergroupAddOutlined,
   UserOutlined,
@@ -33,7 +27,6 @@ import './coming-soon.css';
 
 /** Features whose screens arrive in later issues; each has `route.<feature>` and `coming_soon.<feature>`. */
 const FEATURE_ICONS = {
-  dashboard: <CompassOutlined />,
   agent_setting: <SettingOutlined />,
   invite: <UserAddOutlined />,
   knowledge: <BookOutlined />,
@@ -46,11 +39,6 @@ const FEATURE_ICONS = {
   project_management: <ProjectOutlined />,
   user_set: <UserOutlined />,
   team_invitation: <UsergroupAddOutlined />,
-  agent_creation: <RobotOutlined />,
-  agent_link: <LinkOutlined />,
-  agent_data_analysis: <BarChartOutlined />,
-  agent_user_feedback: <LikeOutlined />,
-  agent_member_setting: <TeamOutlined />,
   agent_connection: <ApiOutlined />,
   agent_connection_settings: <ControlOutlined />,
   image_studio: <PictureOutlined />,
@@ -85,11 +73,9 @@ export function ComingSoon({
       </h1>
       <p className="coming-soon__lead">{t(`coming_soon.${feature}`)}</p>
       <p className="coming-soon__note">{t('coming_soon.note')}</p>
-      {feature !== 'dashboard' && (
-        <Button type="primary" onClick={() => navigate(backTo)}>
-          {frame === 'standalone' ? t('common.back_home') : t('coming_soon.back')}
-        </Button>
-      )}
+      <Button type="primary" onClick={() => navigate(backTo)}>
+        {frame === 'standalone' ? t('common.back_home') : t('coming_soon.back')}
+      </Button>
     </section>
   );
 }

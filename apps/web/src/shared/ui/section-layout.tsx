@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import './section-layout.css';
 
-export type SectionItem = { path: string; icon: ReactNode; label: string };
+/** `search` travels along when the item is opened (the agent a workspace page is about). */
+export type SectionItem = { path: string; icon: ReactNode; label: string; search?: string };
 
 /**
  * A titled area with its own side menu (account centre, agent workspace, team back office). `back` turns
@@ -44,7 +45,7 @@ export function SectionLayout({
             mode="inline"
             selectedKeys={selected ? [selected] : []}
             items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
-            onClick={({ key }) => navigate(key)}
+            onClick={({ key }) => navigate(`${key}${items.find((item) => item.path === key)?.search ?? ''}`)}
           />
         </nav>
         <main className="section-layout__content">

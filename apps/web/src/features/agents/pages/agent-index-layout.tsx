@@ -1,21 +1,31 @@
 import { BarChartOutlined, LikeOutlined, LinkOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
 import { SectionLayout } from '../../../shared/ui/section-layout.tsx';
 import { ThemeSwitcher } from '../../../shared/ui/theme-switcher.tsx';
+import { agentDetailQuery } from '../api/agents.ts';
+import { AGENT_ID_PARAM, AGENT_WORKSPACE, agentIdOf } from '../model/agent-paths.ts';
 
-const BASE = '/agent/index';
-
-/** The agent workspace: settings, integration, data analysis, user feedback, members. */
+/**
+ * The agent workspace: settings, integration, data analysis, user feedback, members. The agent it is
+ * about (`?agent_id=`) stays in the address from one section to the next.
+ */
 export function AgentIndexLayout() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const agentId = agentIdOf(params);
+  const detail = useQuery({ ...agentDetailQuery(agentId ?? 0), enabled: !!agentId });
+  const search = agentId ? `?${AGENT_ID_PARAM}=${agentId}` : undefined;
+  const agentName = detail.data?.draft.name.trim();
   return (
     <App component={false}>
       <SectionLayout
-        title={t('route.agent')}
+        title={agentId && agentName ? agentName : t('route.agent')}
         navLabel={t('route.agent')}
-        back={{ to: '/dashboard', label: t('coming_soon.back') }}
+        back={{ to: '/dashboard', label: t('agents.workspace.back') }}
         extra={
           <div className="corner-tools">
             <LanguageSwitcher compact />
@@ -23,15 +33,31 @@ export function AgentIndexLayout() {
           </div>
         }
         items={[
-          { path: `${BASE}/creation`, icon: <RobotOutlined />, label: t('route.agent_creation') },
-          { path: `${BASE}/link`, icon: <LinkOutlined />, label: t('route.agent_link') },
           {
-            path: `${BASE}/data-analysis`,
+            path: `${AGENT_WORKSPACE}/creation`,
+            icon: <RobotOutlined />,
+            label: t('route.agent_creation'),
+            search,
+          },
+          { path: `${AGENT_WORKSPACE}/link`, icon: <LinkOutlined />, label: t('route.agent_link'), search },
+          {
+            path: `${AGENT_WORKSPACE}/data-analysis`,
             icon: <BarChartOutlined />,
             label: t('route.agent_data_analysis'),
+            search,
           },
-          { path: `${BASE}/user-feedback`, icon: <LikeOutlined />, label: t('route.agent_user_feedback') },
-          { path: `${BASE}/member-setting`, icon: <TeamOutlined />, label: t('route.agent_member_setting') },
+          {
+            path: `${AGENT_WORKSPACE}/user-feedback`,
+            icon: <LikeOutlined />,
+            label: t('route.agent_user_feedback'),
+            search,
+          },
+          {
+            path: `${AGENT_WORKSPACE}/member-setting`,
+            icon: <TeamOutlined />,
+            label: t('route.agent_member_setting'),
+            search,
+          },
         ]}
       />
     </App>

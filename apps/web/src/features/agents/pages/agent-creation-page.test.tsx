@@ -1,0 +1,147 @@
+import '../../../test/dom-setup.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { Link } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createAgentDetail, createModel } from '../../../test/agent-factories.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { recordNotices } from '../../../test/notices.ts';
+import { renderPage } from '../../../test/render-app.tsx';
+import { AgentCreationPage } from './agent-creation-page.tsx';
+
+const notices = recordNotices();
+
+function serve(routes: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    '/api/agent/get-model-list': () => ({ data: [createModel()] }),
+    '/api/agent/get-agent-templates': () => ({ data: [] }),
+    '/api/agent/get-agent-members': () => ({ data: { data: [], total: 0 } }),
+    ...routes,
+  });
+}
+
+const open = (path = '/agent/index/creation') =>
+  renderPage(
+    <App>
+      <Link to="/dashboard">Leave the editor</Link>
+      <AgentCreationPage />
+    </App>,
+    { path, route: '/agent/index/creation' },
+  );
+
+const fieldError = (label: string) => {
+  const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item')!;
+  return within(item).queryByRole('alert')?.textContent ?? '';
+};
+
+describe('the agent editor', () => {
+  it('names every missing required field, and says the form is incomplete, when publishing', async () => {
+    const api = serve();
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: /Publish/ }));
+    expect(await screen.findByText("Enter the agent's name.")).toBeTruthy();
+    expect(screen.getByText('Choose an avatar for the agent.')).toBeTruthy();
+    expect(screen.getByText('Describe what the agent does.')).toBeTruthy();
+    expect(screen.getByText("Write the agent's prompt.")).toBeTruthy();
+    expect(screen.getByText('Enter a first question for users to try.')).toBeTruthy();
+    expect(screen.getByText("Choose the agent's model.")).toBeTruthy();
+    expect(notices.keys()).toEqual(['error.form_incomplete']);
+    expect(api.bodiesOf('/api/agent/create-agent')).toEqual([]);
+    expect(api.bodiesOf('/api/agent/publish-agent')).toEqual([]);
+  });
+
+  it('saves an incomplete draft, which creates the agent and moves to its address', async () => {
+    const api = serve({
+      '/api/agent/create-agent': () => ({ data: { id: 5, agent_key: 'key-000005' } }),
+      '/api/agent/set-agent-access': (body) => ({ data: body }),
+      '/api/agent/get-agent-info': () => ({ data: createAgentDetail() }),
+    });
+    const { router } = await open();
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Helper' } });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?agent_id=5'));
+    const [created] = api.bodiesOf('/api/agent/create-agent') as { config: { name: string } }[];
+    expect(created?.config.name).toBe('Helper');
+    expect(api.bodiesOf('/api/agent/set-agent-access')).toEqual([
+      { id: 5, access: 'team_private', embed_origins: [] },
+    ]);
+    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
+    expect(notices.keys()).toContain('agents.editor.save_done');
+    expect(fieldError('Name')).toBe('');
+  });
+
+  it('sets temperature, top_p and the penalties from a preset, and becomes custom when one is changed', async () => {
+    serve();
+    await open();
+    fireEvent.click(await screen.findByText('Accurate'));
+    const temperature = screen.getByRole('spinbutton', { name: 'Temperature' }) as HTMLInputElement;
+    const topP = screen.getByRole('spinbutton', { name: 'Top P' }) as HTMLInputElement;
+    await waitFor(() => expect(temperature.value).toBe('0.1'));
+    expect(Number(topP.value)).toBe(0.7);
+    fireEvent.click(screen.getByText('Random'));
+    await waitFor(() => expect(temperature.value).toBe('1.3'));
+    expect((screen.getByRole('spinbutton', { name: 'Presence penalty' }) as HTMLInputElement).value).toBe(
+      '0.8',
+    );
+
+    fireEvent.change(temperature, { target: { value: '0.5' } });
+    fireEvent.blur(temperature);
+    await waitFor(() =>
+      expect(screen.getByText('Custom').closest('.ant-segmented-item')?.className).toContain('selected'),
+    );
+    expect(temperature.value).toBe('0.5');
+  });
+
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    serve({ '/api/agent/get-agent-info': () => ({ data: createAgentDetail() }) });
+    const { router } = await open('/agent/index/creation?agent_id=5');
+    await screen.findByText('Saved');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Helper bot' } });
+    await screen.findByText('Unsaved changes');
+    fireEvent.click(screen.getByRole('link', { name: 'Leave the editor' }));
+    const dialog = (await screen.findByText('Leave without saving?')).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() =>
+      expect(router.state.blockers.get([...router.state.blockers.keys()][0]!)?.state).toBe('unblocked'),
+    );
+    expect(router.state.location.pathname).toBe('/agent/index/creation');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Helper bot');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Leave the editor' }));
+    const again = (await screen.findByText('Leave without saving?')).closest<HTMLElement>('.ant-modal')!;
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+  });
+
+  it('leaves without asking when nothing has changed', async () => {
+    serve();
+    await open();
+    await screen.findByLabelText('Name');
+    fireEvent.click(screen.getByRole('link', { name: 'Leave the editor' }));
+    expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+  });
+
+  it('explains that an operator must connect a provider when no model is available', async () => {
+    serve({ '/api/agent/get-model-list': () => ({ data: [] }) });
+    await open();
+    expect(await screen.findByText('No model is available yet')).toBeTruthy();
+  });
+
+  it('loads an existing agent into the form, and shows its points per request', async () => {
+    serve({
+      '/api/agent/get-agent-info': () => ({
+        data: createAgentDetail({
+          draft: { ...createAgentDetail().draft, name: 'Helper', model_id: 3, prompt: 'Be brief.' },
+        }),
+      }),
+    });
+    await open('/agent/index/creation?agent_id=5');
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Helper');
+    expect((screen.getByRole('textbox', { name: 'Prompt' }) as HTMLTextAreaElement).value).toBe('Be brief.');
+    expect((await screen.findAllByText('2 points per request')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Saved')).toBeTruthy();
+    // A draft is in debug mode: nothing to share yet.
+    expect(screen.getByText(/does not allow sharing/)).toBeTruthy();
+  });
+});

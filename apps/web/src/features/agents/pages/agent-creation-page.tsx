@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { agentDetailQuery } from '../api/agents.ts';
+import { AgentEditor } from '../components/wizard/agent-editor.tsx';
+import { AGENT_ID_PARAM, agentIdOf } from '../model/agent-paths.ts';
+import '../components/wizard/agent-editor.css';
+
+/**
+ * /agent/index/creation: a new agent, or with `?agent_id=` the agent to edit. An agent created here
+ * keeps its editor (and its debug conversation) when the address takes its id.
+ */
+export function AgentCreationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const agentId = agentIdOf(params);
+  // The agent this editor created, and how many new agents were started here (each its own editor).
+  const [session, setSession] = useState({ createdId: null as number | null, round: 0 });
+  if (!agentId && session.createdId !== null) setSession({ createdId: null, round: session.round + 1 });
+  const detail = useQuery({ ...agentDetailQuery(agentId ?? 0), enabled: !!agentId });
+  const isOwnCreation = !!agentId && agentId === session.createdId;
+
+  if (agentId && !isOwnCreation && detail.isPending) {
+    return <Skeleton active paragraph={{ rows: 12 }} className="agent-editor__loading" />;
+  }
+  if (agentId && detail.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('agents.editor.not_found')}
+        extra={
+          <Button type="primary" onClick={() => navigate('/dashboard')}>
+            {t('agents.editor.back_to_hub')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (detail.data && !detail.data.abilities.edit) {
+    return <Result status="403" title={t('agents.editor.no_edit')} />;
+  }
+  return (
+    <AgentEditor
+      key={agentId && !isOwnCreation ? `agent-${agentId}` : `new-${session.round}`}
+      agent={agentId ? (detail.data ?? null) : null}
+      onCreated={(id) => {
+        setSession((current) => ({ ...current, createdId: id }));
+        setParams({ [AGENT_ID_PARAM]: String(id) }, { replace: true });
+      }}
+    />
+  );
+}
