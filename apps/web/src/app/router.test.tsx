@@ -103,7 +103,7 @@ describe('a signed-in user', () => {
     serveApi(account());
     await openApp('/agent/index/whatever');
     expect(
-      await screen.findByRole('heading', { name: 'Create and configure', level: 1 }, LAZY_PAGE),
+      await screen.findByRole('heading', { name: 'New agent', level: 2 }, LAZY_PAGE),
     ).toBeTruthy();
     expect(window.location.pathname).toBe('/agent/index/creation');
   });

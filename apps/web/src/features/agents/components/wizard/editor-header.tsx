@@ -43,9 +43,9 @@ export function EditorHeader({
     <div className="editor-header">
       <AgentAvatar name={name} avatar={avatar} size={40} />
       <div className="editor-header__title">
-        <h1 className="editor-header__name">
+        <h2 className="editor-header__name">
           {name.trim() || (agent ? t('agents.untitled') : t('agents.editor.new'))}
-        </h1>
+        </h2>
         <span className="editor-header__states" aria-live="polite">
           <Tag
             variant="filled"
