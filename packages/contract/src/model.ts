@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { MODEL_TYPES, PROVIDER_KINDS } from './agent-rules.ts';
+import {
+  API_KEY_MAX,
+  BASE_URL_MAX,
+  CONTEXT_LENGTH_MAX,
+  DEFAULT_CONTEXT_LENGTH,
+  MODEL_KEY_MAX,
+  MODEL_NAME_MAX,
+  MODEL_SORT_MAX,
+  PARAMETER_SIZE_MAX,
+  POINTS_PER_REQUEST_MAX,
+  PROVIDER_NAME_MAX,
+  TRAINING_DATE_MAX,
+} from './model-rules.ts';
 import { safeText } from './user.ts';
 
 /**
  * Model providers and their models (issue 6): the platform admin's calls (`is_super` only) and the
  * list of models any signed-in user may pick. An API key is write-only: answers say `has_api_key`.
  */
-
-export const PROVIDER_NAME_MAX = 100;
-export const BASE_URL_MAX = 500;
-export const API_KEY_MAX = 2000;
-export const MODEL_NAME_MAX = 100;
-export const MODEL_KEY_MAX = 200;
-export const PARAMETER_SIZE_MAX = 20;
-export const TRAINING_DATE_MAX = 20;
-export const CONTEXT_LENGTH_MAX = 10_000_000;
-export const POINTS_PER_REQUEST_MAX = 100_000;
-export const MODEL_SORT_MAX = 9999;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const required = (max: number) => safeText(max).pipe(z.string().min(1, 'required'));
@@ -62,7 +64,7 @@ export const saveProviderBody = z.object({
   api_key: apiKey.nullable().optional(),
   enabled: z.boolean().default(true),
 });
-export type SaveProviderBody = z.input<typeof saveProviderBody>;
+export type SaveProviderBody = z.infer<typeof saveProviderBody>;
 
 export const savedData = z.object({ id: z.number().int() });
 export const idBody = z.object({ id });
@@ -78,7 +80,7 @@ export const testProviderBody = z.object({
   api_key: apiKey.optional(),
   model_key: modelKey.optional(),
 });
-export type TestProviderBody = z.input<typeof testProviderBody>;
+export type TestProviderBody = z.infer<typeof testProviderBody>;
 
 /** `ok` with the model's reply, or not with the provider's error text (not translated: it is theirs). */
 export const testProviderData = z.object({
@@ -118,13 +120,13 @@ export const saveModelBody = z.object({
   type: modelType.default('completion'),
   parameter_size: safeText(PARAMETER_SIZE_MAX).default(''),
   training_date: safeText(TRAINING_DATE_MAX).default(''),
-  context_length: z.number().int().min(1).max(CONTEXT_LENGTH_MAX).default(8192),
+  context_length: z.number().int().min(1).max(CONTEXT_LENGTH_MAX).default(DEFAULT_CONTEXT_LENGTH),
   supports_images: z.boolean().default(false),
   points_per_request: z.number().int().min(0).max(POINTS_PER_REQUEST_MAX).default(1),
   enabled: z.boolean().default(true),
   sort: z.number().int().min(0).max(MODEL_SORT_MAX).default(0),
 });
-export type SaveModelBody = z.input<typeof saveModelBody>;
+export type SaveModelBody = z.infer<typeof saveModelBody>;
 
 /** What the agent wizard's model picker shows: enabled completion models of enabled providers. */
 export const availableModel = z.object({

@@ -1,6 +1,5 @@
-import type { AvailableModel, Model, saveModelBody } from '@tandem/contract/model';
+import type { AvailableModel, Model, SaveModelBody } from '@tandem/contract/model';
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -59,9 +58,7 @@ const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error &&
   ((error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
-type SaveModel = z.infer<typeof saveModelBody>;
-
-export async function saveModel(db: Db, body: SaveModel): Promise<number> {
+export async function saveModel(db: Db, body: SaveModelBody): Promise<number> {
   const [provider] = await db
     .select({ id: modelProviders.id })
     .from(modelProviders)

@@ -1,6 +1,5 @@
-import type { ModelProvider, saveProviderBody, testProviderBody } from '@tandem/contract/model';
+import type { ModelProvider, SaveProviderBody, TestProviderBody } from '@tandem/contract/model';
 import { asc, count, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -38,10 +37,8 @@ async function providerRow(db: Db, id: number): Promise<ProviderRow> {
   return row;
 }
 
-type SaveProvider = z.infer<typeof saveProviderBody>;
-
 /** Creates or updates; an update without `api_key` keeps the stored key, `null` removes it. */
-export async function saveProvider(db: Db, keyBox: SecretBox, body: SaveProvider): Promise<number> {
+export async function saveProvider(db: Db, keyBox: SecretBox, body: SaveProviderBody): Promise<number> {
   const existing = body.id === undefined ? undefined : await providerRow(db, body.id);
   const apiKeyEncrypted =
     body.api_key === undefined
@@ -85,7 +82,7 @@ export async function deleteProvider(db: Db, id: number): Promise<void> {
 export async function connectionToTest(
   db: Db,
   keyBox: SecretBox,
-  body: z.infer<typeof testProviderBody>,
+  body: TestProviderBody,
 ): Promise<{ connection: ProviderConnection; modelKey: string }> {
   const existing = body.id === undefined ? undefined : await providerRow(db, body.id);
   let apiKey = body.api_key;

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { SUPER_ROLE } from '../../shared/session/session-user.ts';
 import type { RouteMeta } from '../route-guard.ts';
 import { comingSoonPage } from './coming-soon-route.ts';
 import { lazyPage } from './lazy-page.ts';
@@ -12,8 +13,8 @@ const redirectTo = (to: string): RouteObject['element'] => <Navigate to={to} rep
 
 /**
  * Every signed-in route (spec part A and B, section 2). The router adds this table once the user
- * information has loaded, so visitors never download it. A route may list `roles` in its meta; none is
- * restricted beyond sign-in yet, and the team back office requires `team_manage`.
+ * information has loaded, so visitors never download it. A route may list `roles` in its meta: the
+ * platform admin's models screen needs `is_super`; the team back office requires `team_manage`.
  */
 export const protectedRoutes: RouteObject[] = [
   {
@@ -103,6 +104,14 @@ export const protectedRoutes: RouteObject[] = [
             path: 'agent-connection/:agent_code/settings',
             handle: meta('route.agent_connection_settings'),
             lazy: comingSoonPage('agent_connection_settings'),
+          },
+          {
+            path: 'platform/models',
+            handle: meta('models_admin.title', { roles: [SUPER_ROLE] }),
+            lazy: lazyPage(
+              () => import('../../features/models/pages/models-admin-page.tsx'),
+              (module) => module.ModelsAdminPage,
+            ),
           },
         ],
       },

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   CheckOutlined,
   DownOutlined,
   GlobalOutlined,
@@ -167,6 +168,9 @@ export function UserMenu({
             ],
           },
         ] satisfies MenuProps['items'])
+      : []),
+    ...(user?.is_super
+      ? [{ key: 'route:/platform/models', icon: <ApiOutlined />, label: t('user_menu.platform_models') }]
       : []),
     { key: 'route:/dashboard', icon: <ShopOutlined />, label: t('user_menu.back_to_store') },
     { type: 'divider' },
