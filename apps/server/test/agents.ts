@@ -1,7 +1,8 @@
 import type { AgentConfig } from '@tandem/contract/agent';
+import { afterAll, beforeAll } from 'vitest';
 import { modelProviders, models } from '../src/db/schema.ts';
 import { bearer, createUser } from './factories.ts';
-import type { FakeLlmServer } from './fake-llm/fake-llm-server.ts';
+import { type FakeLlmServer, startFakeLlmServer } from './fake-llm/fake-llm-server.ts';
 import type { TestContext } from './test-app.ts';
 
 /** Helpers of the agent tests: calls through `app.inject`, people in teams, models on the fake provider. */
@@ -92,6 +93,17 @@ export async function addFakeModels(ctx: TestContext, fake: FakeLlmServer): Prom
     disabled: await add('fake-disabled', { enabled: false }),
     embedding: await add('fake-embedding', { type: 'embedding' }),
   };
+}
+
+/** For a test file: the fake LLM server with addFakeModels' models, up before the tests and closed after. */
+export function useFakeModels(ctx: TestContext) {
+  const fakes = {} as { server: FakeLlmServer; model: FakeModels };
+  beforeAll(async () => {
+    fakes.server = await startFakeLlmServer();
+    fakes.model = await addFakeModels(ctx, fakes.server);
+  });
+  afterAll(() => fakes.server?.close());
+  return fakes;
 }
 
 /** A configuration publishing accepts, on the given model. */

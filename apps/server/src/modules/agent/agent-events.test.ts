@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addFakeModels, agentApi, completeConfig, type FakeModels } from '../../../test/agents.ts';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const ctx = useTestApp();
 const { data, team, agent } = agentApi(ctx);
-let fake: FakeLlmServer;
-let model: FakeModels;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  model = await addFakeModels(ctx, fake);
-});
-afterAll(() => fake?.close());
+const fakes = useFakeModels(ctx);
 
 const listen = (who: { token: string; id: number }) => signedInRealtimeClient(ctx.app, who.token, who.id);
 const DELETED = { type: 'SA:agent_deleted', status: 4 };
@@ -23,7 +15,7 @@ describe('SA:agent_deleted on the user channel', () => {
     const { owner, member } = await team();
     const colleague = await member();
     const stranger = (await team('Elsewhere')).owner;
-    const { id } = await agent(owner.token, completeConfig(model.chat));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
     await data('POST', '/api/agent/set-agent-access', owner.token, { id, access: 'team_public' });
     await data('POST', '/api/agent/publish-agent', owner.token, { id });
     const [ownerPage, colleaguePage, strangerPage] = await Promise.all([
@@ -44,7 +36,7 @@ describe('SA:agent_deleted on the user channel', () => {
     const viewer = await member();
     const bystander = await member();
     const agentOwner = await member();
-    const { id } = await agent(agentOwner.token, completeConfig(model.chat));
+    const { id } = await agent(agentOwner.token, completeConfig(fakes.model.chat));
     await data('POST', '/api/agent/add-agent-members', agentOwner.token, {
       id,
       user_ids: [viewer.id],

@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addFakeModels,
-  agentApi,
-  completeConfig,
-  type FakeModels,
-  type Method,
-  type Person,
-} from '../../../test/agents.ts';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { agentApi, completeConfig, type Method, type Person, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const ctx = useTestApp();
 const { call, data, team, agent } = agentApi(ctx);
-let fake: FakeLlmServer;
-let model: FakeModels;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  model = await addFakeModels(ctx, fake);
-});
-afterAll(() => fake?.close());
+const fakes = useFakeModels(ctx);
 
 /**
  * The people around one team-private, published agent: its owner (a plain member of the team), the
@@ -80,7 +65,7 @@ async function people() {
   };
   /** A published team-private agent of `owner`, shared with the admin, editor and viewer. */
   const fixture = async () => {
-    const { id, key } = await agent(owner.token, completeConfig(model.chat));
+    const { id, key } = await agent(owner.token, completeConfig(fakes.model.chat));
     for (const [who, permission] of [
       [admin, 'admin'],
       [editor, 'editor'],
@@ -98,7 +83,7 @@ describe('who may call what on an agent', () => {
   it('answers every agent route for owner, team owner and admin, agent admin, editor, viewer, team member, other team and visitor', async () => {
     const { actors, fixture, spare } = await people();
     const { id, key } = await fixture();
-    const config = completeConfig(model.chat);
+    const config = completeConfig(fakes.model.chat);
     /** Payloads that change nothing that matters to the rows after them (the agent ends published). */
     const ROUTES: { method: Method; url: string; level: Level; body?: (agentId: number) => object }[] = [
       { method: 'GET', url: '/api/agent/get-agent-list', level: 'team' },
@@ -116,7 +101,7 @@ describe('who may call what on an agent', () => {
         method: 'POST',
         url: '/api/agent/counselor-optimize',
         level: 'session',
-        body: () => ({ prompt: 'x', model_id: model.disabled }),
+        body: () => ({ prompt: 'x', model_id: fakes.model.disabled }),
       },
       { method: 'GET', url: `/api/agent/get-agent-members?id=${id}`, level: 'edit' },
       {

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { StreamEvent } from '@tandem/contract/agent';
 import { Centrifuge } from 'centrifuge';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { addFakeModels, agentApi, completeConfig, type FakeModels } from '../../../test/agents.ts';
+import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { bearer } from '../../../test/factories.ts';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createLlm, type LlmRequest } from '../../platform/llm/llm.ts';
@@ -27,14 +26,7 @@ const ctx = useTestApp({}, (config) => {
   };
 });
 const { call, data, team, agent } = agentApi(ctx);
-let fake: FakeLlmServer;
-let model: FakeModels;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  model = await addFakeModels(ctx, fake);
-});
-afterAll(() => fake?.close());
+const fakes = useFakeModels(ctx);
 
 /** Parses a Server-Sent Events body into its events, checking each event name matches its type. */
 function eventsOf(body: string): StreamEvent[] {
@@ -64,8 +56,8 @@ const say = (content: string) => [{ role: 'user', content }];
 describe('debug chat', () => {
   it('streams the reply of the unsaved configuration as Server-Sent Events', async () => {
     const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(model.chat));
-    const config = { ...completeConfig(model.chat), prompt: 'Answer like a pirate.', markdown: false };
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
+    const config = { ...completeConfig(fakes.model.chat), prompt: 'Answer like a pirate.', markdown: false };
     const answer = await debugChat(owner.token, { id, config, messages: say('/system') });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -82,7 +74,7 @@ describe('debug chat', () => {
   it('sends the preset’s sampling values and only the context window of earlier turns', async () => {
     const { owner } = await team();
     const config = {
-      ...completeConfig(model.chat),
+      ...completeConfig(fakes.model.chat),
       params: { preset: 'accurate', temperature: 0.1, top_p: 0.7, max_tokens: 64, context_window: 1 },
     };
     const messages = [
@@ -97,7 +89,7 @@ describe('debug chat', () => {
       type: 'done',
       content: 'temperature=0.1 top_p=0.7 max_tokens=64 presence_penalty=0 frequency_penalty=0',
     });
-    const sent = fake.calls.at(-1)!.body.messages.map((m) => `${m.role}: ${m.content}`);
+    const sent = fakes.server.calls.at(-1)!.body.messages.map((m) => `${m.role}: ${m.content}`);
     expect(sent).toEqual([
       'system: You write short release notes.',
       'assistant: second answer',
@@ -111,7 +103,7 @@ describe('debug chat', () => {
       method: 'POST',
       url: '/api/agent/debug-chat',
       headers: { ...bearer(owner.token), 'accept-language': 'zh-CN' },
-      payload: { config: completeConfig(model.fail), messages: say('hello') },
+      payload: { config: completeConfig(fakes.model.fail), messages: say('hello') },
     });
     expect(eventsOf(answer.body)).toEqual([
       { type: 'error', code: 2005, msg: expect.stringMatching(/繁忙/) },
@@ -132,12 +124,12 @@ describe('debug chat', () => {
       call('POST', '/api/agent/debug-chat', token, { id: agentId, config, messages: say('hi') });
 
     expect((await chat(owner.token, { name: 'No model' }, id)).body.code).toBe(2109);
-    expect((await chat(owner.token, completeConfig(model.disabled), id)).body.code).toBe(2007);
-    expect(await chat(viewer.token, completeConfig(model.chat), id)).toMatchObject({ status: 403 });
-    expect(await chat(stranger.token, completeConfig(model.chat), id)).toMatchObject({ status: 404 });
+    expect((await chat(owner.token, completeConfig(fakes.model.disabled), id)).body.code).toBe(2007);
+    expect(await chat(viewer.token, completeConfig(fakes.model.chat), id)).toMatchObject({ status: 403 });
+    expect(await chat(stranger.token, completeConfig(fakes.model.chat), id)).toMatchObject({ status: 404 });
     expect((await call('POST', '/api/agent/debug-chat', undefined, {})).status).toBe(401);
     const empty = await call('POST', '/api/agent/debug-chat', owner.token, {
-      config: completeConfig(model.chat),
+      config: completeConfig(fakes.model.chat),
       messages: [{ role: 'assistant', content: 'hello' }],
     });
     expect(empty.body.data.fields[0].field).toBe('messages');
@@ -148,7 +140,7 @@ describe('debug chat', () => {
     if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     const body = JSON.stringify({
-      config: completeConfig(model.slow),
+      config: completeConfig(fakes.model.slow),
       messages: say('one two three four five six'),
     });
     const client = request({
@@ -204,7 +196,7 @@ describe('prompt counselor', () => {
       expect(done.content).toMatch(/^Echo: Agent name: Helper/);
       expect(done.content).toContain('answer questions about our product');
       expect(events.flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('')).toBe(done.content);
-      expect(fake.calls.at(-1)!.body.messages[0]).toMatchObject({ role: 'system' });
+      expect(fakes.server.calls.at(-1)!.body.messages[0]).toMatchObject({ role: 'system' });
     } finally {
       client.disconnect();
     }

@@ -1,21 +1,13 @@
 import { LOCALES } from '@tandem/contract/i18n';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFakeModels, agentApi, completeConfig, type FakeModels } from '../../../test/agents.ts';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
+import { describe, expect, it } from 'vitest';
+import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { agentMembers, agents } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const { call, data, team, agent } = agentApi(ctx);
-let fake: FakeLlmServer;
-let model: FakeModels;
-
-beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  model = await addFakeModels(ctx, fake);
-});
-afterAll(() => fake?.close());
+const fakes = useFakeModels(ctx);
 
 const detail = (token: string, id: number) => data('GET', `/api/agent/get-agent-info?id=${id}`, token);
 
@@ -72,13 +64,13 @@ describe('creating and saving drafts', () => {
     const { id } = await agent(owner.token);
     const saved = await data('POST', '/api/agent/update-agent', owner.token, {
       id,
-      config: { name: '  Planner  ', prompt: 'Plan.\n\nCarefully.', model_id: model.chat },
+      config: { name: '  Planner  ', prompt: 'Plan.\n\nCarefully.', model_id: fakes.model.chat },
     });
     expect(saved).toMatchObject({ id, status: 'draft', published_at: null });
     const info = await detail(owner.token, id);
     expect(info.draft).toMatchObject({ name: 'Planner', prompt: 'Plan.\n\nCarefully.', description: '' });
     expect(info.model).toEqual({
-      id: model.chat,
+      id: fakes.model.chat,
       name: 'Fake fake-chat',
       points_per_request: 3,
       supports_images: false,
@@ -154,23 +146,26 @@ describe('publishing', () => {
       { field: 'first_question', message: 'required', code: 2108 },
       { field: 'model_id', message: 'required', code: 2109 },
     ]);
-    for (const unusable of [model.disabled, model.embedding]) {
+    for (const unusable of [fakes.model.disabled, fakes.model.embedding]) {
       await data('POST', '/api/agent/update-agent', owner.token, { id, config: completeConfig(unusable) });
       const answer = await call('POST', '/api/agent/publish-agent', owner.token, { id });
       expect(answer.body.data.fields).toEqual([{ field: 'model_id', message: 'unavailable', code: 2007 }]);
     }
-    expect((await detail(owner.token, id)).model).toMatchObject({ id: model.embedding, available: false });
+    expect((await detail(owner.token, id)).model).toMatchObject({
+      id: fakes.model.embedding,
+      available: false,
+    });
   });
 
   it('keeps serving the published configuration while the draft changes, until published again', async () => {
     const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(model.chat, 'First Release'));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat, 'First Release'));
     const published = await data('POST', '/api/agent/publish-agent', owner.token, { id });
     expect(published).toMatchObject({ status: 'published', published_at: expect.any(String) });
 
     await data('POST', '/api/agent/update-agent', owner.token, {
       id,
-      config: { ...completeConfig(model.chat, 'Second Draft'), prompt: 'Changed prompt.' },
+      config: { ...completeConfig(fakes.model.chat, 'Second Draft'), prompt: 'Changed prompt.' },
     });
     const info = await detail(owner.token, id);
     expect(info.published).toMatchObject({ name: 'First Release', prompt: 'You write short release notes.' });
@@ -187,7 +182,7 @@ describe('publishing', () => {
 
   it('unpublishes back to a draft and drops the released configuration', async () => {
     const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(model.chat));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
     await data('POST', '/api/agent/publish-agent', owner.token, { id });
     expect(await data('POST', '/api/agent/unpublish-agent', owner.token, { id })).toMatchObject({
       status: 'draft',
@@ -200,7 +195,7 @@ describe('publishing', () => {
 
   it('takes a published agent off the shelf and back, and refuses the moves that make no sense', async () => {
     const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(model.chat));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
     expect((await call('POST', '/api/agent/off-shelf-agent', owner.token, { id })).body.code).toBe(2110);
     await data('POST', '/api/agent/publish-agent', owner.token, { id });
     expect((await call('POST', '/api/agent/on-shelf-agent', owner.token, { id })).body.code).toBe(2110);
@@ -217,7 +212,7 @@ describe('publishing', () => {
 
   it('lets nothing change the status of a disabled agent', async () => {
     const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(model.chat));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
     await ctx.database.db.update(agents).set({ status: 'disabled' }).where(eq(agents.id, id));
     for (const path of ['publish-agent', 'unpublish-agent', 'off-shelf-agent', 'on-shelf-agent']) {
       expect((await call('POST', `/api/agent/${path}`, owner.token, { id })).body.code).toBe(2111);
@@ -254,7 +249,7 @@ describe('access and the public page', () => {
 
   it('shows visitors a web-public agent’s public face only, and asks them to sign in for a team agent', async () => {
     const { owner } = await team();
-    const { id, key } = await agent(owner.token, completeConfig(model.chat, 'Open Helper'));
+    const { id, key } = await agent(owner.token, completeConfig(fakes.model.chat, 'Open Helper'));
     const url = `/api/agent/get-public-agent-info?agent_key=${key}`;
     expect((await call('GET', url)).body.code).toBe(1010);
     await data('POST', '/api/agent/set-agent-access', owner.token, { id, access: 'web_public' });
@@ -340,7 +335,7 @@ describe('deleting', () => {
   it('drops the configurations and members for good and keeps a tombstone', async () => {
     const { owner, member } = await team();
     const viewer = await member();
-    const { id } = await agent(owner.token, completeConfig(model.chat, 'Short Lived'));
+    const { id } = await agent(owner.token, completeConfig(fakes.model.chat, 'Short Lived'));
     await data('POST', '/api/agent/add-agent-members', owner.token, {
       id,
       user_ids: [viewer.id],

@@ -1,14 +1,13 @@
 import type { AgentCard } from '@tandem/contract/agent';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFakeModels, agentApi, completeConfig, type Person } from '../../../test/agents.ts';
-import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agentApi, completeConfig, type Person, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { agents } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const { data, team, agent } = agentApi(ctx);
-let fake: FakeLlmServer;
+const fakes = useFakeModels(ctx);
 
 /** One team's hub: who is in it and which agents it holds (ids by name). */
 const hub = {} as {
@@ -20,8 +19,7 @@ const hub = {} as {
 };
 
 beforeAll(async () => {
-  fake = await startFakeLlmServer();
-  const model = await addFakeModels(ctx, fake);
+  const { model } = fakes;
   const { owner, member } = await team('Hub Works');
   const [alice, bob, carol] = [await member(), await member(), await member()];
   Object.assign(hub, { owner, alice, bob, carol, ids: {} });
@@ -82,7 +80,6 @@ beforeAll(async () => {
     model_id: model.chat,
   });
 });
-afterAll(() => fake?.close());
 
 async function list(who: Person, query = '') {
   const page = await data('GET', `/api/agent/get-agent-list?${query}`, who.token);
