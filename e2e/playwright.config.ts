@@ -2,10 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_MODEL, TEST_MODEL_POINTS, TEST_PROVIDER } from './support/test-model.ts';
 import { CHROMIUM } from './system-deps.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The local OpenAI-compatible test model (apps/server/test/fake-llm): the product's first-start provider. */
+const LLM_PORT = PORT + 1;
 
 /** The real product, started the way `npm start` starts it, on a database of its own. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tandem-e2e-'));
@@ -40,22 +43,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Every spec signs up from 127.0.0.1: the per-IP code cap would stop the run, not protect it.
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CODES_PER_IP_PER_HOUR: '1000',
+  webServer: [
+    {
+      command: `node --import tsx apps/server/test/fake-llm/main.ts --port ${LLM_PORT}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${LLM_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // Every spec signs up from 127.0.0.1: the per-IP code cap would stop the run, not protect it.
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        CODES_PER_IP_PER_HOUR: '1000',
+        LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+        LLM_PROVIDER_NAME: TEST_PROVIDER,
+        LLM_MODELS: `${TEST_MODEL}=${TEST_MODEL_POINTS}`,
+      },
+    },
+  ],
 });

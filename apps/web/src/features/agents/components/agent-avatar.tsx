@@ -1,6 +1,7 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
 import { initialsOf, paletteOf } from '../model/generated-avatar.ts';
+import './agent-avatar.css';
 
 /** An agent's picture, or its initials on its own colours while it has none. */
 export function AgentAvatar({ name, avatar, size = 48 }: { name: string; avatar: string; size?: number }) {

@@ -88,7 +88,7 @@ describe('the agent editor', () => {
     fireEvent.change(temperature, { target: { value: '0.5' } });
     fireEvent.blur(temperature);
     await waitFor(() =>
-      expect(screen.getByText('Custom').closest('.ant-segmented-item')?.className).toContain('selected'),
+      expect((screen.getByRole('radio', { name: 'Custom' }) as HTMLInputElement).checked).toBe(true),
     );
     expect(temperature.value).toBe('0.5');
   });

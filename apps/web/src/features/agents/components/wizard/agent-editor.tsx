@@ -1,3 +1,4 @@
+import { errorByCode, type FieldError } from '@tandem/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
 import { useRef, useState } from 'react';
@@ -111,12 +112,17 @@ export function AgentEditor({
     return id;
   }
 
+  /** The server names each field it refused (publishing: each missing one, with its own code). */
   function showServerFieldErrors(error: unknown) {
     if (!(error instanceof ApiError)) return;
-    const fields = (error.data as { fields?: { field: string; message: string }[] } | undefined)?.fields;
+    const fields = (error.data as { fields?: FieldError[] } | undefined)?.fields;
     if (!fields?.length) return;
+    const messageOf = ({ code, message }: FieldError) => {
+      const known = code === undefined ? undefined : errorByCode(code);
+      return known ? t(`error.${known.key}`) : message;
+    };
     form.setFields(
-      fields.map(({ field, message }) => ({ name: field.split('.'), errors: [message] })) as Parameters<
+      fields.map((field) => ({ name: field.field.split('.'), errors: [messageOf(field)] })) as Parameters<
         typeof form.setFields
       >[0],
     );

@@ -25,12 +25,10 @@ export function agentAvatarProblem(file: { name: string; size: number }) {
  * the agent's name ("generate", again for other colours). Either is uploaded and its URL is the value.
  */
 export function AvatarField({
-  id,
   value,
   onChange,
   name,
 }: {
-  id?: string;
   value?: string;
   onChange?: (url: string) => void;
   /** The agent's name, for the generated picture. */
@@ -70,7 +68,7 @@ export function AvatarField({
   }
 
   return (
-    <div className="avatar-field">
+    <fieldset className="avatar-field" aria-label={t('agents.basic.avatar')}>
       <AvatarCrop
         title={t('agents.avatar.crop_title')}
         beforeCrop={async (file) => {
@@ -96,7 +94,6 @@ export function AvatarField({
       </AvatarCrop>
       <div className="avatar-field__side">
         <Button
-          id={id}
           icon={isUploading ? <LoadingOutlined /> : <ThunderboltOutlined />}
           disabled={isUploading}
           onClick={() => void generate()}
@@ -105,6 +102,6 @@ export function AvatarField({
         </Button>
         <span className="avatar-field__hint">{t('agents.avatar.hint')}</span>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -90,12 +90,7 @@ export function DebugPanel({ agentId, config }: { agentId: number | null; config
           <strong>{name}</strong>
           <p>{config.greeting || config.description || t('agents.debug.no_greeting')}</p>
           {config.first_question && turns.length === 0 && (
-            <Button
-              size="small"
-              shape="round"
-              disabled={!hasModel}
-              onClick={() => void send(config.first_question)}
-            >
+            <Button size="small" disabled={!hasModel} onClick={() => void send(config.first_question)}>
               {config.first_question}
             </Button>
           )}

@@ -88,7 +88,6 @@ export function EditorSections({
       <Section id="model">
         <Form.Item
           name="model_id"
-          label={t('agents.model.label')}
           rules={[() => ({ required: requireAll.current, message: t('error.agent_model_required') })]}
         >
           <ModelPicker

@@ -19,6 +19,7 @@ export function KnowledgeField({
   return (
     <Select<number[]>
       id={id}
+      aria-label={t('agents.knowledge.label')}
       mode="multiple"
       value={value ?? []}
       onChange={onChange}

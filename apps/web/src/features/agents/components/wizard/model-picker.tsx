@@ -69,6 +69,7 @@ export function ModelPicker({
     <div className="model-picker">
       <Select<number | null>
         id={id}
+        aria-label={t('agents.model.label')}
         value={value ?? null}
         onChange={(next) => onChange?.(next ?? null)}
         loading={models.isPending}

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { MODEL_PARAM_RANGES, type ModelParamName, RANDOMNESS_PRESETS } from '@tandem/contract/agent-rules';
-import { Form, InputNumber, Segmented, Slider, Tooltip } from 'antd';
+import { Form, InputNumber, Radio, Slider, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { clampParam, PARAM_ORDER } from '../../model/model-params.ts';
 
@@ -56,12 +56,13 @@ export function ModelSettings() {
         label={t('agents.params.preset')}
         className="model-settings__preset"
       >
-        <Segmented
+        <Radio.Group
+          optionType="button"
+          className="model-settings__presets"
           options={RANDOMNESS_PRESETS.map((preset) => ({
             value: preset,
             label: t(`agents.params.preset_${preset}`),
           }))}
-          block
         />
       </Form.Item>
       <div className="model-settings__grid">

@@ -30,8 +30,8 @@ export function TemplatePicker({
     ...(templates.data ?? []).map((template) => ({ ...template, template })),
   ];
   return (
-    <fieldset className="template-picker">
-      <legend className="visually-hidden">{t('agents.sections.template')}</legend>
+    // Named by the section's heading.
+    <fieldset className="template-picker" aria-labelledby="agent-section-template-title">
       {choices.map((choice) => {
         const isChosen = chosenId === choice.id;
         return (
