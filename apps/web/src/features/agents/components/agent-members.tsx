@@ -1,6 +1,6 @@
 import { CrownFilled, DeleteOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { AGENT_PERMISSIONS, type AgentPermission } from '@tandem/contract/agent-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   updateAgentMember,
 } from '../api/members.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { usePendingAction } from '../hooks/use-pending-action.ts';
 
 const PAGE_SIZE = 10;
 
@@ -98,28 +99,21 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
   const canPick = canManage && canManageTeam(team);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: agentMembersKey(agent.id) });
-  const add = useMutation({
-    mutationFn: () => addAgentMembers(agent.id, chosen, permission),
-    onSuccess: async ({ count }) => {
-      setChosen([]);
-      showNotice({ key: 'agents.members.added', values: { count } }, 'success');
-      await refresh();
-    },
+  const add = usePendingAction(async () => {
+    const { count } = await addAgentMembers(agent.id, chosen, permission);
+    setChosen([]);
+    showNotice({ key: 'agents.members.added', values: { count } }, 'success');
+    await refresh();
   });
-  const update = useMutation({
-    mutationFn: (change: { userId: number; permission: AgentPermission }) =>
-      updateAgentMember(agent.id, change.userId, change.permission),
-    onSuccess: async () => {
-      showNotice({ key: 'agents.members.updated' }, 'success');
-      await refresh();
-    },
+  const update = usePendingAction(async (userId: number, next: AgentPermission) => {
+    await updateAgentMember(agent.id, userId, next);
+    showNotice({ key: 'agents.members.updated' }, 'success');
+    await refresh();
   });
-  const remove = useMutation({
-    mutationFn: (userId: number) => removeAgentMember(agent.id, userId),
-    onSuccess: async () => {
-      showNotice({ key: 'agents.members.removed' }, 'success');
-      await refresh();
-    },
+  const remove = usePendingAction(async (userId: number) => {
+    await removeAgentMember(agent.id, userId);
+    showNotice({ key: 'agents.members.removed' }, 'success');
+    await refresh();
   });
 
   const columns: TableColumnsType<AgentMember> = [
@@ -145,7 +139,7 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
           <PermissionSelect
             value={member.permission}
             ariaLabel={t('agents.members.permission_of', { name: member.name })}
-            onChange={(next) => update.mutate({ userId: member.user_id, permission: next })}
+            onChange={(next) => void update.run(member.user_id, next)}
           />
         ) : (
           t(`agents.members.permission_${member.permission}`)
@@ -163,7 +157,7 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
                 okText={t('agents.members.remove')}
                 okButtonProps={{ danger: true }}
                 cancelText={t('common.cancel')}
-                onConfirm={() => remove.mutateAsync(member.user_id)}
+                onConfirm={() => remove.run(member.user_id)}
               >
                 <Button
                   type="text"
@@ -201,7 +195,7 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
               icon={<UserAddOutlined />}
               disabled={chosen.length === 0}
               loading={add.isPending}
-              onClick={() => add.mutate()}
+              onClick={() => void add.run()}
             >
               {t('agents.members.add')}
             </Button>

@@ -28,4 +28,4 @@ export function agentIdOf(search: URLSearchParams): number | null {
 }
 
 /** The platform operator's model providers screen (is_super). */
-export const MODELS_ADMIN_PATH = '/admin/models';
+export const MODELS_ADMIN_PATH = '/platform/models';

@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../shared/ui/notices.ts';
@@ -7,6 +7,7 @@ import { AGENTS_KEY, type AgentDetail, setAgentAccess } from '../api/agents.ts';
 import { SharePanel } from '../components/share-panel.tsx';
 import { AccessFields } from '../components/wizard/access-fields.tsx';
 import { WorkspacePage } from '../components/workspace-agent.tsx';
+import { usePendingAction } from '../hooks/use-pending-action.ts';
 import type { WizardValues } from '../model/wizard-values.ts';
 import '../components/wizard/agent-editor.css';
 
@@ -16,12 +17,10 @@ function AgentLink({ agent }: { agent: AgentDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AccessValues>();
-  const save = useMutation({
-    mutationFn: (values: AccessValues) => setAgentAccess(agent.id, values.access, values.embed_origins),
-    onSuccess: async () => {
-      showNotice({ key: 'agents.access.saved' }, 'success');
-      await queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
-    },
+  const save = usePendingAction(async (values: AccessValues) => {
+    await setAgentAccess(agent.id, values.access, values.embed_origins);
+    showNotice({ key: 'agents.access.saved' }, 'success');
+    await queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
   });
   return (
     <>
@@ -40,7 +39,7 @@ function AgentLink({ agent }: { agent: AgentDetail }) {
           layout="vertical"
           initialValues={{ access: agent.access, embed_origins: agent.embed_origins }}
           disabled={!agent.abilities.share}
-          onFinish={(values) => save.mutate(values)}
+          onFinish={(values) => void save.run(values)}
         >
           <AccessFields disabled={!agent.abilities.share} />
           {agent.abilities.share && (

@@ -77,8 +77,8 @@ export function AgentsHubPage() {
 
   function act(action: CardAction, agent: AgentCardData) {
     if (action === 'delete') setDeleting(agent);
-    else if (action === 'off_shelf') actions.offShelf.mutate(agent.id);
-    else actions.onShelf.mutate(agent.id);
+    else if (action === 'off_shelf') void actions.offShelf.run(agent.id);
+    else void actions.onShelf.run(agent.id);
   }
 
   const agents = list.data?.data ?? [];
@@ -193,9 +193,8 @@ export function AgentsHubPage() {
         agentName={deleting?.name || t('agents.untitled')}
         isDeleting={actions.remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          actions.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        onConfirm={async () => {
+          if (deleting && (await actions.remove.run(deleting.id))) setDeleting(null);
         }}
       />
     </div>

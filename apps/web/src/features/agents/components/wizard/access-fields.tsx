@@ -1,4 +1,4 @@
-import { GlobalOutlined, LockOutlined, TeamOutlined } from '@ant-design/icons';
+import { LinkOutlined, LockOutlined, TeamOutlined } from '@ant-design/icons';
 import { AGENT_ACCESS, type AgentAccess, EMBED_ORIGIN_PATTERN } from '@tandem/contract/agent-rules';
 import { AGENT_EMBED_ORIGINS_MAX } from '@tandem/contract/limits';
 import { Form, Radio, Select } from 'antd';
@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 const ICONS: Record<AgentAccess, ReactNode> = {
   team_public: <TeamOutlined />,
   team_private: <LockOutlined />,
-  web_public: <GlobalOutlined />,
+  // Not the globe: the sign-in page's language switcher has that one, and sharing it moves it into a
+  // chunk of its own on the sign-in page.
+  web_public: <LinkOutlined />,
 };
 
 /** `https://Example.com/` → `https://example.com`: what the server keeps of an origin. */
