@@ -1,14 +1,12 @@
 import '../test/dom-setup.ts';
-import { render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../shared/i18n/i18n.ts';
 import { getSession } from '../shared/session/session-store.ts';
 import type { SessionUser } from '../shared/session/session-user.ts';
 import { createUser } from '../test/factories.ts';
 import { fakeApi } from '../test/fake-api.ts';
-import { createQueryClient, Providers } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { renderApp } from '../test/render-app.tsx';
+import type { createAppRouter } from './router.tsx';
 
 /** The signed-in user the account call answers, with points to show in the shell. */
 const account = (overrides: Partial<SessionUser> = {}) =>
@@ -27,14 +25,7 @@ const serveApi = (user: unknown) => fakeApi({ '/api/user/account': () => ({ data
 let router: ReturnType<typeof createAppRouter> | undefined;
 
 async function openApp(path: string) {
-  window.history.replaceState(null, '', path);
-  await initI18n('en-US');
-  router = createAppRouter();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  router = await renderApp(path);
 }
 
 // The first visit to each page compiles its lazy chunk, which can take a while on a cold test run.

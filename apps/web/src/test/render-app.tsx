@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
+import { createAppRouter } from '../app/router.tsx';
 import { initI18n, loadFullCatalogue } from '../shared/i18n/i18n.ts';
 
 /**
@@ -38,4 +39,20 @@ export async function renderPage(
 function LandedOn() {
   const location = useLocation();
   return <p>landed on {location.pathname + location.search}</p>;
+}
+
+/**
+ * The whole app (guard, lazy routes, shell) as a browser opening `path` shows it. Answers its router,
+ * which the test disposes after: one left running would keep navigating the shared window history.
+ */
+export async function renderApp(path: string, { locale = 'en-US' }: { locale?: Locale } = {}) {
+  window.history.replaceState(null, '', path);
+  await initI18n(locale);
+  const router = createAppRouter();
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
 }

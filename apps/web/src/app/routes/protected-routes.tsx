@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SUPER_ROLE } from '../../shared/session/session-user.ts';
 import type { RouteMeta } from '../route-guard.ts';
+import { SignedInFrame } from '../signed-in-frame.tsx';
 import { comingSoonPage } from './coming-soon-route.ts';
 import { lazyPage } from './lazy-page.ts';
 
@@ -19,6 +20,7 @@ const redirectTo = (to: string): RouteObject['element'] => <Navigate to={to} rep
 export const protectedRoutes: RouteObject[] = [
   {
     id: 'protected',
+    Component: SignedInFrame,
     children: [
       { index: true, element: redirectTo('/dashboard') },
       {

@@ -1,15 +1,22 @@
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RefreshReason, useIdentityStore } from '../hooks/identity-store.ts';
 
-/** Non-dismissible: this tab now speaks for another account, so the only way on is a refresh. */
+const TEXTS: Record<RefreshReason, { title: string; body: string }> = {
+  identity_changed: { title: 'session.identity_changed_title', body: 'error.identity_changed' },
+  signed_out_remotely: { title: 'devices.signed_out_remotely_title', body: 'devices.signed_out_remotely' },
+};
+
+/** Non-dismissible: this tab no longer speaks for its session, so the only way on is a refresh. */
 export function IdentityChangedModal() {
   const { t } = useTranslation();
+  const reason = useIdentityStore((state) => state.reason);
   const [isReloading, setIsReloading] = useState(false);
   return (
     <Modal
       open
-      title={t('session.identity_changed_title')}
+      title={t(TEXTS[reason].title)}
       closable={false}
       keyboard={false}
       mask={{ closable: false }}
@@ -27,7 +34,7 @@ export function IdentityChangedModal() {
         </Button>
       }
     >
-      <p>{t('error.identity_changed')}</p>
+      <p>{t(TEXTS[reason].body)}</p>
     </Modal>
   );
 }
