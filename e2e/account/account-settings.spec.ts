@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  localPart,
+  openAccountCentre,
+  signInElsewhere,
+  signOutOtherDevices,
+} from '../support/account-centre.ts';
 import { latestCode, PASSWORD, registerAccount } from '../support/accounts.ts';
 import { clickInSubmenu } from '../support/menus.ts';
 import { buttonName, MESSAGES } from '../support/messages.ts';
@@ -7,24 +13,6 @@ import { gradientPng } from '../support/png.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const m = MESSAGES['en-US'];
-
-/** Opens the account centre from the user menu, whose button is named after the user. */
-async function openAccountCentre(page: Page, name: string | RegExp) {
-  await page.getByRole('button', { name: typeof name === 'string' ? new RegExp(name) : name }).click();
-  await page.getByText(m.user_menu.account_settings, { exact: true }).click();
-  const centre = page.getByRole('dialog').filter({ hasText: m.account_centre.title }).last();
-  await expect(centre.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
-  return centre;
-}
-
-const localPart = (email: string) => email.split('@')[0]!;
-
-async function signInElsewhere(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
 
 test('the nickname and the cropped avatar show in the user menu at once', async ({ page, request }) => {
   const { email } = await registerAccount(request);
@@ -238,10 +226,7 @@ test('a second browser shows as a device and can be signed out from the first', 
   let rows = centre.locator('.ant-table-tbody tr.ant-table-row');
 
   // Registering opened a session too: sign out every other one, so this browser is alone.
-  await centre.getByRole('button', { name: m.devices.logout_all }).click();
-  const confirmAll = page.getByRole('dialog').filter({ hasText: m.devices.logout_all_body }).last();
-  await confirmAll.getByRole('button', { name: m.devices.logout_all }).click();
-  await expect(page.getByText(m.devices.logged_out_all)).toBeVisible();
+  await signOutOtherDevices(page, centre);
   await expect(rows).toHaveCount(1);
   await expect(rows.filter({ hasText: m.devices.current })).toHaveCount(1);
   await expect(centre.getByRole('button', { name: m.devices.logout_all })).toBeDisabled();
