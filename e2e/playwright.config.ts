@@ -7,8 +7,11 @@ import { CHROMIUM } from './system-deps.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The local OpenAI-compatible test model (apps/server/test/fake-llm): the product's first-start provider. */
-const LLM_PORT = PORT + 1;
+/**
+ * The local OpenAI-compatible test model (apps/server/test/fake-llm): the product's first-start provider.
+ * Far from PORT, so runs on neighbouring ports (E2E_PORT) do not take each other's.
+ */
+const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? PORT + 10_000);
 
 /** The real product, started the way `npm start` starts it, on a database of its own. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tandem-e2e-'));

@@ -112,8 +112,16 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await basic.getByRole('textbox', { name: a.basic.name }).fill(agentName);
   await basic.getByRole('textbox', { name: a.basic.description }).fill('Plans trips day by day.');
 
-  // Prompt, first question and greeting.
+  // Prompt: "optimize" streams a suggestion from the model on a common agent channel; it can be taken.
+  const prompt = section(page, a.sections.prompt);
+  await prompt.getByRole('button', { name: a.prompt.optimize }).click();
+  const suggestion = prompt.getByRole('region', { name: a.prompt.suggestion });
+  await expect(suggestion.getByText(/^Echo: /)).toBeVisible();
+  await suggestion.getByRole('button', { name: a.prompt.use_suggestion }).click();
+  await expect(page.getByRole('textbox', { name: a.prompt.label })).toHaveValue(/^Echo: /);
   await page.getByRole('textbox', { name: a.prompt.label }).fill('You plan trips. Answer briefly.');
+
+  // First question and greeting.
   const opening = section(page, a.sections.opening);
   await opening.getByRole('textbox', { name: a.opening.first_question }).fill('Plan a weekend in Kyoto');
   await opening.getByRole('textbox', { name: a.opening.greeting }).fill('Hello! Where to?');

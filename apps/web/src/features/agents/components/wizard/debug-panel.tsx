@@ -9,6 +9,8 @@ import { AgentAvatar } from '../agent-avatar.tsx';
 
 type Turn = ChatTurn & { isError?: boolean };
 
+export const DEBUG_PANEL_ID = 'agent-debug-panel';
+
 /**
  * Preview and debug: chats with the configuration as it is in the form, saved or not. Nothing here is
  * kept or shared; the conversation starts again on "clear".
@@ -69,7 +71,7 @@ export function DebugPanel({ agentId, config }: { agentId: number | null; config
   const name = config.name || t('agents.untitled');
 
   return (
-    <aside className="debug-panel" aria-label={t('agents.debug.title')}>
+    <aside id={DEBUG_PANEL_ID} className="debug-panel" aria-label={t('agents.debug.title')}>
       <header className="debug-panel__head">
         <h2 className="debug-panel__title">
           <BugOutlined aria-hidden="true" /> {t('agents.debug.title')}

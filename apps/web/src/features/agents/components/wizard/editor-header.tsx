@@ -1,8 +1,9 @@
-import { CloudUploadOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
+import { BugOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AgentDetail } from '../../api/agents.ts';
 import { AgentAvatar } from '../agent-avatar.tsx';
+import { DEBUG_PANEL_ID } from './debug-panel.tsx';
 
 export type EditorState = 'unsaved' | 'saved' | 'published';
 
@@ -66,6 +67,16 @@ export function EditorHeader({
         </span>
       </div>
       <div className="editor-header__actions">
+        {/* Narrow screens have the debug panel below the form: this goes there. */}
+        <Button
+          className="editor-header__debug-jump"
+          icon={<BugOutlined />}
+          onClick={() =>
+            document.getElementById(DEBUG_PANEL_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+          }
+        >
+          {t('agents.debug.title')}
+        </Button>
         {isPublished && canPublish && (
           <Button icon={<StopOutlined />} loading={isUnpublishing} onClick={onUnpublish}>
             {t('agents.editor.unpublish')}
