@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
 import { SectionLayout } from '../../../shared/ui/section-layout.tsx';
 import { ThemeSwitcher } from '../../../shared/ui/theme-switcher.tsx';
 import { agentDetailQuery } from '../api/agents.ts';
+import { useAgentDeletions } from '../hooks/use-agent-deletions.ts';
 import { AGENT_ID_PARAM, AGENT_WORKSPACE, agentIdOf } from '../model/agent-paths.ts';
 
 /**
@@ -18,6 +19,7 @@ export function AgentIndexLayout() {
   const [params] = useSearchParams();
   const agentId = agentIdOf(params);
   const detail = useQuery({ ...agentDetailQuery(agentId ?? 0), enabled: !!agentId });
+  useAgentDeletions();
   const search = agentId ? `?${AGENT_ID_PARAM}=${agentId}` : undefined;
   const agentName = detail.data?.draft.name.trim();
   return (

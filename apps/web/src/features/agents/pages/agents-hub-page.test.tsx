@@ -1,7 +1,8 @@
 import '../../../test/dom-setup.ts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { emitRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { abilities, createAgentCard } from '../../../test/agent-factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
@@ -132,5 +133,15 @@ describe('the Agents Hub', () => {
     await waitFor(() => expect(api.bodiesOf('/api/agent/delete-agent')).toEqual([{ id: 1 }]));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Travel planner' })).toBeNull());
     expect(notices.keys()).toContain('agents.actions.delete_done');
+  });
+
+  it('drops an agent deleted elsewhere as soon as the notice arrives', async () => {
+    let agents = [travel, recipes];
+    fakeApi({ [HUB]: () => ({ data: { data: agents, total: agents.length } }) });
+    await open();
+    await screen.findByRole('heading', { name: 'Recipe coach' });
+    agents = [travel];
+    act(() => emitRealtimeEvent({ type: 'SA:agent_deleted', agent_id: recipes.id, status: 4 }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Recipe coach' })).toBeNull());
   });
 });

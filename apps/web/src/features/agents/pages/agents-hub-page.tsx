@@ -9,6 +9,7 @@ import { type AgentCard as AgentCardData, type HubFilter, hubQuery } from '../ap
 import { AgentCard, type CardAction } from '../components/agent-card.tsx';
 import { DeleteAgentDialog } from '../components/delete-agent-dialog.tsx';
 import { useAgentActions } from '../hooks/use-agent-actions.ts';
+import { useAgentDeletions } from '../hooks/use-agent-deletions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { NEW_AGENT_PATH } from '../model/agent-paths.ts';
 import '../components/agents-hub.css';
@@ -70,6 +71,7 @@ export function AgentsHubPage() {
     if (keyword !== shownKeyword.current) update({ keyword });
   }, [keyword, update]);
   const list = useQuery(hubQuery(filter));
+  useAgentDeletions();
   const actions = useAgentActions();
   const [deleting, setDeleting] = useState<AgentCardData | null>(null);
   const sortId = useId();
