@@ -34,7 +34,8 @@ const fieldError = (label: string) => {
   return within(item).queryByRole('alert')?.textContent ?? '';
 };
 
-describe('the agent editor', () => {
+// The editor is every section of a large antd form at once: on a busy 2-core machine one test can take 15 s.
+describe('the agent editor', { timeout: 45_000 }, () => {
   it('names every missing required field, and says the form is incomplete, when publishing', async () => {
     const api = serve();
     await open();
