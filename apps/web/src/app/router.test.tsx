@@ -93,9 +93,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/agent/index/whatever');
-    expect(
-      await screen.findByRole('heading', { name: 'New agent', level: 2 }, LAZY_PAGE),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New agent', level: 2 }, LAZY_PAGE)).toBeTruthy();
     expect(window.location.pathname).toBe('/agent/index/creation');
   });
 
