@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
+  await app.register(chatRoutes, { db, realtime, llm });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 

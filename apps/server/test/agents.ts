@@ -1,6 +1,9 @@
 import type { AgentConfig } from '@tandem/contract/agent';
+import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config.ts';
 import { modelProviders, models } from '../src/db/schema.ts';
+import { createLlm, type Llm, type LlmRequest } from '../src/platform/llm/llm.ts';
 import { bearer, createUser } from './factories.ts';
 import { type FakeLlmServer, startFakeLlmServer } from './fake-llm/fake-llm-server.ts';
 import type { TestContext } from './test-app.ts';
@@ -116,3 +119,15 @@ export const completeConfig = (modelId: number, name = 'Release Notes Writer'): 
   greeting: 'Hello! Paste the changes.',
   model_id: modelId,
 });
+
+/** The app's real gateway, watched: each request it is asked for goes into `requests`. */
+export function watchedLlm(ctx: TestContext, config: Config, requests: LlmRequest[]): Llm {
+  const llm = createLlm({ db: ctx.database.db, config, log: pino({ level: 'silent' }) });
+  return {
+    ...llm,
+    stream(request) {
+      requests.push(request);
+      return llm.stream(request);
+    },
+  };
+}

@@ -64,6 +64,8 @@ export const ERRORS = {
   MODEL_UNAVAILABLE: { code: 2007, status: 409, key: 'model_unavailable' },
   AGENT_DELETED: { code: 2008, status: 410, key: 'agent_deleted' },
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
+  CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },
+  REPLY_IN_PROGRESS: { code: 2011, status: 409, key: 'reply_in_progress' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

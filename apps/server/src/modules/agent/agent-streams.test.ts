@@ -2,29 +2,17 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamEvent } from '@tandem/contract/agent';
 import { Centrifuge } from 'centrifuge';
-import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { createLlm, type LlmRequest } from '../../platform/llm/llm.ts';
+import type { LlmRequest } from '../../platform/llm/llm.ts';
 
 /** The app's real gateway, watched: each request it was asked for, with its abort signal. */
 const requests: LlmRequest[] = [];
-const ctx = useTestApp({}, (config) => {
-  const llm = createLlm({ db: ctx.database.db, config, log: pino({ level: 'silent' }) });
-  return {
-    llm: {
-      ...llm,
-      stream(request) {
-        requests.push(request);
-        return llm.stream(request);
-      },
-    },
-  };
-});
+const ctx = useTestApp({}, (config) => ({ llm: watchedLlm(ctx, config, requests) }));
 const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
 

@@ -41,7 +41,8 @@ export const agentParams = (config: AgentConfig): LlmRequest['params'] => ({
   frequency_penalty: config.params.frequency_penalty,
 });
 
-const ERROR_OF_KIND: Record<Exclude<LlmErrorKind, 'aborted'>, ErrorName> = {
+/** The chat error (part B section 8) a failed model call shows. */
+export const ERROR_OF_KIND: Record<Exclude<LlmErrorKind, 'aborted'>, ErrorName> = {
   model_unavailable: 'MODEL_UNAVAILABLE',
   timeout: 'ANSWER_TIMEOUT',
   provider_failed: 'SYSTEM_BUSY',

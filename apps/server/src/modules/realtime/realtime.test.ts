@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import pino from 'pino';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUser, STRONG_PASSWORD } from '../../../test/factories.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -10,9 +10,11 @@ import { createRealtimeTokens } from '../../platform/realtime/tokens.ts';
 let realtime: Realtime;
 const ctx = useTestApp({}, (config) => {
   realtime = createRealtime({ config: config.realtime, log: pino({ level: 'silent' }) });
-  // What the chat module will do: admit a conversation's participants to its channel.
-  realtime.setChannelPolicy('chat', async (_userId, conversationId) => conversationId.startsWith('open-'));
   return { realtime };
+});
+// A stand-in for the chat module's policy (tested in chat.test.ts), set after the app registered it.
+beforeAll(() => {
+  realtime.setChannelPolicy('chat', async (_userId, conversationId) => conversationId.startsWith('open-'));
 });
 
 const post = (url: string, token: string | undefined, payload?: object) =>

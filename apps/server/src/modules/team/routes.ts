@@ -1,3 +1,4 @@
+import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import {
   applicant,
@@ -51,6 +52,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { pointsBalance } from '../chat/points.ts';
 import {
   changeMemberDepartment,
   createDepartment,
@@ -96,7 +98,7 @@ const done = envelope(z.null());
 const countData = envelope(z.object({ count: z.number().int() }));
 
 /** The free plan, until billing arrives with plans and points. */
-const FREE_PLAN = { ver_id: 1, ver_name: 'free', member_limit: 10_000, points: 0 };
+const FREE_PLAN = { ver_id: 1, ver_name: 'free', member_limit: 10_000, points: FREE_PLAN_MONTHLY_POINTS };
 
 export type TeamDeps = { db: Db; config: Config; messenger: Messenger; realtime: Realtime };
 
@@ -231,14 +233,15 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     TEAM_API.currentVersion,
     { ...inTeam('member', false), schema: { response: { 200: envelope(versionPacket) } } },
     async (request) => {
-      const info = await describeTeam(db, teamOf(request));
+      const team = teamOf(request);
+      const info = await describeTeam(db, team);
       return ok({
         ver_id: FREE_PLAN.ver_id,
         ver_name: FREE_PLAN.ver_name,
         expire_time: null,
         member_limit: FREE_PLAN.member_limit,
         member_count: info.member_count,
-        points_quota_surplus_numerical: FREE_PLAN.points,
+        points_quota_surplus_numerical: await pointsBalance(db, team.teamId),
       });
     },
   );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { pointsBalance } from '../chat/points.ts';
 
 export const themeKeyOf = (themeId: number) =>
   (Object.entries(THEME_IDS).find(([, id]) => id === themeId)?.[0] ?? 'system') as ThemeMode;
@@ -52,11 +53,11 @@ export async function presentAccount(db: Db, userId: number): Promise<AccountUse
       team_type: team.teamType,
       team_roles: roles,
     },
-    // Plans and points arrive with billing; until then every team is on the free plan with no points.
+    // Plans arrive with billing; until then every team is on the free plan, spending its points.
     current_team_ver: {
       ver_id: 1,
       ver_name: 'free',
-      numerical_auth: { points_quota: { points_quota_surplus_numerical: 0 } },
+      numerical_auth: { points_quota: { points_quota_surplus_numerical: await pointsBalance(db, team.id) } },
     },
     has_roles: user.hasRoles,
     app_role: user.appRole,

@@ -1,0 +1,183 @@
+import type { AgentConfig } from '@tandem/contract/agent';
+import type { ChatPublication } from '@tandem/contract/chat';
+import { ERRORS, type ErrorName } from '@tandem/contract/errors';
+import type { Locale } from '@tandem/contract/i18n';
+import { translate } from '@tandem/contract/messages';
+import { chatChannel } from '@tandem/contract/realtime-channels';
+import { and, desc, eq, isNull, lte, ne, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, conversations } from '../../db/schema.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
+import { isLlmError, type Llm } from '../../platform/llm/llm.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
+import { type LedgerEntry, refundPoints } from './points.ts';
+
+/** How often a growing reply is written to the database while it streams. */
+export const PERSIST_INTERVAL_MS = 500;
+
+export type Generation = {
+  conversationId: string;
+  userMessageId: number;
+  messageId: number;
+  modelId: number;
+  config: AgentConfig;
+  /** The debit to give back when the model fails. */
+  debit: LedgerEntry;
+  locale: Locale;
+};
+
+type Running = { controller: AbortController; done: Promise<void> };
+
+export type ChatRunnerDeps = { db: Db; llm: Llm; realtime: Realtime; log: FastifyBaseLogger };
+
+/**
+ * Generates replies on the server, apart from the request that asked for them: a reload or a closed
+ * tab does not stop one. Each streams on the conversation's channel and is saved as it grows. One
+ * reply per conversation at a time; `stop` aborts it (the text so far is kept, as `stopped`).
+ */
+export function createChatRunner({ db, llm, realtime, log }: ChatRunnerDeps) {
+  const running = new Map<string, Running>();
+
+  const publish = (conversationId: string, publication: ChatPublication) =>
+    realtime.publisher.publish(chatChannel(conversationId), publication);
+
+  /** The agent's prompt, the last context_window earlier turns, and the user's message. */
+  async function modelMessages(job: Generation) {
+    const window = Math.max(0, job.config.params.context_window);
+    const rows = await db
+      .select({ role: chatMessages.role, content: chatMessages.content })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.conversationId, job.conversationId),
+          lte(chatMessages.id, job.userMessageId),
+          isNull(chatMessages.replacedAt),
+          or(eq(chatMessages.role, 'user'), ne(chatMessages.status, 'failed')),
+        ),
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(window + 1);
+    const turns = rows.reverse().filter((row) => row.content !== '');
+    return agentMessages(job.config, turns);
+  }
+
+  async function run(job: Generation, signal: AbortSignal) {
+    const { conversationId, messageId } = job;
+    let content = '';
+    let reasoning = '';
+    let savedAt = Date.now();
+    const save = (values: Partial<typeof chatMessages.$inferInsert>) =>
+      db.update(chatMessages).set(values).where(eq(chatMessages.id, messageId));
+    const finish = async (values: Partial<typeof chatMessages.$inferInsert>) => {
+      await save({ content, reasoning, ...values });
+      await db
+        .update(conversations)
+        .set({ updatedAt: new Date() })
+        .where(eq(conversations.id, conversationId));
+    };
+
+    await publish(conversationId, {
+      type: 'start',
+      message_id: messageId,
+      user_message_id: job.userMessageId,
+    });
+    try {
+      const messages = await modelMessages(job);
+      let finishReason: string | null = null;
+      for await (const chunk of llm.stream({
+        modelId: job.modelId,
+        messages,
+        params: agentParams(job.config),
+        signal,
+      })) {
+        if (chunk.type === 'text') {
+          content += chunk.text;
+          await publish(conversationId, { type: 'delta', message_id: messageId, content: chunk.text });
+        } else if (chunk.type === 'reasoning') {
+          reasoning += chunk.text;
+          await publish(conversationId, { type: 'reasoning', message_id: messageId, content: chunk.text });
+        } else {
+          finishReason = chunk.reason;
+        }
+        if (Date.now() - savedAt >= PERSIST_INTERVAL_MS) {
+          savedAt = Date.now();
+          await save({ content, reasoning });
+        }
+      }
+      await finish({ status: 'done', finishReason });
+      await publish(conversationId, {
+        type: 'done',
+        message_id: messageId,
+        content,
+        reasoning,
+        status: 'done',
+        finish_reason: finishReason,
+        points: job.debit.points,
+      });
+    } catch (error) {
+      if (signal.aborted || isLlmError(error, 'aborted')) {
+        // Stopped by the user: the text so far is the answer, and its points are spent.
+        await finish({ status: 'stopped', finishReason: 'stop' });
+        await publish(conversationId, {
+          type: 'done',
+          message_id: messageId,
+          content,
+          reasoning,
+          status: 'stopped',
+          finish_reason: 'stop',
+          points: job.debit.points,
+        });
+        return;
+      }
+      const name: ErrorName =
+        isLlmError(error) && error.kind !== 'aborted' ? ERROR_OF_KIND[error.kind] : 'SYSTEM_BUSY';
+      if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
+      else log.error({ err: error, conversationId }, 'chat reply failed');
+      await refundPoints(db, job.debit);
+      identityCacheOf(db).forgetAllAccounts();
+      await finish({ status: 'failed', errorCode: ERRORS[name].code, points: 0 });
+      await publish(conversationId, {
+        type: 'error',
+        message_id: messageId,
+        code: ERRORS[name].code,
+        msg: translate(job.locale, `error.${ERRORS[name].key}`),
+      });
+    }
+  }
+
+  return {
+    /** Starts generating; answers at once. */
+    start(job: Generation) {
+      const controller = new AbortController();
+      const done = run(job, controller.signal)
+        .catch((error) => log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost'))
+        .finally(() => running.delete(job.conversationId));
+      running.set(job.conversationId, { controller, done });
+    },
+
+    isRunning: (conversationId: string) => running.has(conversationId),
+
+    /** Stops the conversation's reply and waits until it is saved; false when none was running. */
+    async stop(conversationId: string) {
+      const current = running.get(conversationId);
+      if (!current) return false;
+      current.controller.abort();
+      await current.done;
+      return true;
+    },
+
+    /** Waits for the conversation's reply to end (tests, shutdown). */
+    settled: (conversationId: string) => running.get(conversationId)?.done ?? Promise.resolve(),
+
+    /** Stops every reply (the server is closing). */
+    async close() {
+      const all = [...running.values()];
+      for (const current of all) current.controller.abort();
+      await Promise.all(all.map((current) => current.done));
+    },
+  };
+}
+
+export type ChatRunner = ReturnType<typeof createChatRunner>;

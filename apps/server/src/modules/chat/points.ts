@@ -1,0 +1,70 @@
+import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { pointsLedger, teamPoints } from '../../db/schema.ts';
+
+type Executor = Db | Tx;
+
+/**
+ * The points ledger. A team's balance lives in `team_points` (a team without a row yet has the free
+ * plan's monthly points: the row is made on first use); every change writes a ledger row beside it.
+ */
+
+/** The team's points left. */
+export async function pointsBalance(db: Executor, teamId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: teamPoints.balance })
+    .from(teamPoints)
+    .where(eq(teamPoints.teamId, teamId));
+  return row?.balance ?? FREE_PLAN_MONTHLY_POINTS;
+}
+
+export type LedgerEntry = {
+  teamId: number;
+  userId: number | null;
+  agentId: number | null;
+  conversationId: string | null;
+  messageId: number | null;
+  modelId: number | null;
+  points: number;
+};
+
+/**
+ * Takes `points` from the team in one conditional update (`balance >= points`), so any number of
+ * concurrent debits never take the balance below zero. False, and nothing written, when too few
+ * points are left.
+ */
+export async function debitPoints(db: Executor, entry: LedgerEntry): Promise<boolean> {
+  await db.insert(teamPoints).values({ teamId: entry.teamId }).onConflictDoNothing();
+  if (entry.points > 0) {
+    // update team_points set balance = balance - $p where team_id = $t and balance >= $p returning
+    const rows = await db
+      .update(teamPoints)
+      .set({ balance: sql`${teamPoints.balance} - ${entry.points}`, updatedAt: new Date() })
+      .where(and(eq(teamPoints.teamId, entry.teamId), gte(teamPoints.balance, entry.points)))
+      .returning({ balance: teamPoints.balance });
+    if (rows.length === 0) return false;
+  }
+  await db.insert(pointsLedger).values({ ...entry, points: -entry.points, reason: 'chat_reply' });
+  return true;
+}
+
+/** Gives back a debit whose reply failed. */
+export async function refundPoints(db: Executor, entry: LedgerEntry) {
+  if (entry.points <= 0) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(teamPoints)
+      .set({ balance: sql`${teamPoints.balance} + ${entry.points}`, updatedAt: new Date() })
+      .where(eq(teamPoints.teamId, entry.teamId));
+    await tx.insert(pointsLedger).values({ ...entry, reason: 'chat_refund' });
+  });
+}
+
+/** Sets a team's balance (plans, and tests). */
+export async function setPointsBalance(db: Executor, teamId: number, balance: number) {
+  await db
+    .insert(teamPoints)
+    .values({ teamId, balance })
+    .onConflictDoUpdate({ target: teamPoints.teamId, set: { balance, updatedAt: new Date() } });
+}

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CHAT_API,
+  type ChatMessage,
+  CONVERSATION_TITLE_FROM_MESSAGE,
+  chatMessage,
+  conversation,
+  conversationListQuery,
+  conversationMessagesQuery,
+  deleteConversationBody,
+  renameConversationBody,
+  sendMessageBody,
+  sendMessageData,
+  stopMessageBody,
+} from '@tandem/contract/chat';
+import { envelope, pageOf } from '@tandem/contract/envelope';
+import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { agents, chatMessages, conversations } from '../../db/schema.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { Llm } from '../../platform/llm/llm.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { loadAgent, readConfig } from '../agent/agent-data.ts';
+import { authorizeAgent } from '../agent/policy.ts';
+import { type ChatRunner, createChatRunner } from './generation.ts';
+import { debitPoints } from './points.ts';
+
+export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; runner?: ChatRunner };
+
+type ConversationRow = typeof conversations.$inferSelect;
+type MessageRow = typeof chatMessages.$inferSelect;
+
+const presentMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  conversation_id: row.conversationId,
+  role: row.role,
+  content: row.content,
+  reasoning: row.reasoning,
+  status: row.status,
+  error_code: row.errorCode,
+  finish_reason: row.finishReason,
+  model_id: row.modelId,
+  points: row.points,
+  created_at: row.createdAt.toISOString(),
+});
+
+const presentConversation = (row: ConversationRow) => ({
+  conversation_id: row.id,
+  title: row.title,
+  agent_id: row.agentId,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The user's own live conversation; anyone else's, or a deleted one, does not exist for them. */
+async function findOwnConversation(db: Db, userId: number, conversationId: string) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.userId, userId),
+        isNull(conversations.deletedAt),
+      ),
+    );
+  return row;
+}
+
+async function ownConversation(db: Db, userId: number, conversationId: string) {
+  const row = await findOwnConversation(db, userId, conversationId);
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+  return row;
+}
+
+const titleOf = (content: string) => {
+  const line = content.trim().replace(/\s+/g, ' ');
+  return [...line].slice(0, CONVERSATION_TITLE_FROM_MESSAGE).join('');
+};
+
+const done = { 200: envelope(z.null()) };
+
+/**
+ * Chat with an agent (spec part B section 2): sending starts a reply generated on the server and
+ * streamed on `chat:<conversation_id>`; each reply debits the agent team's points first.
+ */
+export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
+  const { db, realtime, llm } = deps;
+  const runner = deps.runner ?? createChatRunner({ db, llm, realtime, log: app.log });
+  const session = { onRequest: requireSession(db) };
+  app.addHook('preClose', runner.close);
+
+  // Only a conversation's owner may read its stream.
+  realtime.setChannelPolicy(
+    CHANNEL_NAMESPACES.chat,
+    async (userId, conversationId) => (await findOwnConversation(db, userId, conversationId)) !== undefined,
+  );
+
+  app.post(
+    CHAT_API.sendMessage,
+    { ...session, schema: { body: sendMessageBody, response: { 200: envelope(sendMessageData) } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const body = request.body;
+      const existing = body.conversation_id
+        ? await ownConversation(db, userId, body.conversation_id)
+        : undefined;
+      if (existing && runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
+
+      const ref = existing
+        ? { id: existing.agentId }
+        : body.agent_id
+          ? { id: body.agent_id }
+          : { agentKey: body.agent_key! };
+      const { agent, actor } = await loadAgent(db, ref, userId);
+      if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
+      authorizeAgent(agent, actor, 'use');
+      const config = readConfig(agent.published);
+      const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
+      if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
+
+      const started = await db.transaction(async (tx) => {
+        const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
+        const title = existing?.title ?? titleOf(body.content ?? '');
+        if (!existing) {
+          await tx.insert(conversations).values({
+            id: conversationId,
+            userId,
+            teamId: agent.teamId,
+            agentId: agent.id,
+            title,
+          });
+          await tx
+            .update(agents)
+            .set({ conversationCount: sql`${agents.conversationCount} + 1` })
+            .where(eq(agents.id, agent.id));
+        }
+        let userMessageId: number;
+        if (body.regenerate) {
+          const [lastUser] = await tx
+            .select({ id: chatMessages.id })
+            .from(chatMessages)
+            .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')))
+            .orderBy(desc(chatMessages.id))
+            .limit(1);
+          if (!lastUser)
+            throw new AppError('BAD_REQUEST', {
+              fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
+            });
+          userMessageId = lastUser.id;
+          await tx
+            .update(chatMessages)
+            .set({ replacedAt: new Date() })
+            .where(
+              and(
+                eq(chatMessages.conversationId, conversationId),
+                eq(chatMessages.parentId, userMessageId),
+                isNull(chatMessages.replacedAt),
+              ),
+            );
+        } else {
+          const [userMessage] = await tx
+            .insert(chatMessages)
+            .values({ conversationId, role: 'user', content: body.content ?? '', status: 'done' })
+            .returning({ id: chatMessages.id });
+          userMessageId = userMessage!.id;
+        }
+        const [reply] = await tx
+          .insert(chatMessages)
+          .values({
+            conversationId,
+            role: 'assistant',
+            status: 'streaming',
+            modelId: model.id,
+            points: model.pointsPerRequest,
+            parentId: userMessageId,
+          })
+          .returning({ id: chatMessages.id });
+        const debit = {
+          teamId: agent.teamId,
+          userId,
+          agentId: agent.id,
+          conversationId,
+          messageId: reply!.id,
+          modelId: model.id,
+          points: model.pointsPerRequest,
+        };
+        if (!(await debitPoints(tx, debit))) throw new AppError('POINTS_NOT_ENOUGH');
+        await tx
+          .update(conversations)
+          .set({ updatedAt: new Date() })
+          .where(eq(conversations.id, conversationId));
+        return { conversationId, title, userMessageId, messageId: reply!.id, debit };
+      });
+      identityCacheOf(db).forgetAllAccounts();
+
+      runner.start({
+        conversationId: started.conversationId,
+        userMessageId: started.userMessageId,
+        messageId: started.messageId,
+        modelId: model.id,
+        config,
+        debit: started.debit,
+        locale: requestLocale(request),
+      });
+      return ok({
+        conversation_id: started.conversationId,
+        title: started.title,
+        user_message_id: started.userMessageId,
+        assistant_message_id: started.messageId,
+        channel: chatChannel(started.conversationId),
+        points: model.pointsPerRequest,
+      });
+    },
+  );
+
+  app.post(
+    CHAT_API.stopMessage,
+    {
+      ...session,
+      schema: { body: stopMessageBody, response: { 200: envelope(z.object({ stopped: z.boolean() })) } },
+    },
+    async (request) => {
+      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      return ok({ stopped: await runner.stop(row.id) });
+    },
+  );
+
+  app.get(
+    CHAT_API.conversationList,
+    {
+      ...session,
+      schema: { querystring: conversationListQuery, response: { 200: envelope(pageOf(conversation)) } },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { agent_id, page, page_size } = request.query;
+      const where = and(
+        eq(conversations.userId, userId),
+        eq(conversations.agentId, agent_id),
+        isNull(conversations.deletedAt),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(conversations)
+          .where(where)
+          .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(conversations).where(where),
+      ]);
+      return ok({ data: rows.map(presentConversation), total: total?.n ?? 0 });
+    },
+  );
+
+  app.get(
+    CHAT_API.conversationMessages,
+    {
+      ...session,
+      schema: { querystring: conversationMessagesQuery, response: { 200: envelope(pageOf(chatMessage)) } },
+    },
+    async (request) => {
+      const { conversation_id, page, page_size } = request.query;
+      const row = await ownConversation(db, sessionOf(request).userId, conversation_id);
+      const where = and(eq(chatMessages.conversationId, row.id), isNull(chatMessages.replacedAt));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(chatMessages)
+          .where(where)
+          .orderBy(desc(chatMessages.id))
+          .limit(page_size)
+          .offset((page - 1) * page_size),
+        db.select({ n: count() }).from(chatMessages).where(where),
+      ]);
+      return ok({ data: rows.reverse().map(presentMessage), total: total?.n ?? 0 });
+    },
+  );
+
+  app.post(
+    CHAT_API.renameConversation,
+    { ...session, schema: { body: renameConversationBody, response: done } },
+    async (request) => {
+      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      await db.update(conversations).set({ title: request.body.title }).where(eq(conversations.id, row.id));
+      return ok(null);
+    },
+  );
+
+  app.post(
+    CHAT_API.deleteConversation,
+    { ...session, schema: { body: deleteConversationBody, response: done } },
+    async (request) => {
+      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      await runner.stop(row.id);
+      await db.update(conversations).set({ deletedAt: new Date() }).where(eq(conversations.id, row.id));
+      return ok(null);
+    },
+  );
+};

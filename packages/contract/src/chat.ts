@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { CONVERSATION_ID_PATTERN } from './realtime-channels.ts';
+
+/**
+ * Chat with an agent (spec part B sections 2, 3 and 8): conversations, their messages, and what a
+ * conversation's realtime channel `chat:<conversation_id>` carries while a reply is generated.
+ */
+
+export const CHAT_API = {
+  sendMessage: '/api/chat/agent-send-message',
+  stopMessage: '/api/chat/stop-message',
+  conversationList: '/api/chat/get-conversation-list',
+  conversationMessages: '/api/chat/get-conversation-messages',
+  renameConversation: '/api/chat/rename-conversation',
+  deleteConversation: '/api/chat/delete-conversation',
+} as const;
+
+/** The longest user message, in characters. */
+export const CHAT_MESSAGE_MAX = 20_000;
+export const CONVERSATION_TITLE_MAX = 100;
+/** A new conversation's title: the first message, cut to this many characters. */
+export const CONVERSATION_TITLE_FROM_MESSAGE = 30;
+/** The points every team is given on the free plan each month. */
+export const FREE_PLAN_MONTHLY_POINTS = 1000;
+
+export const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+const id = z.coerce.number().int().positive();
+export const conversationId = z.string().regex(CONVERSATION_ID_PATTERN);
+
+/**
+ * Sends a message. Without `conversation_id` a new conversation with the agent (`agent_id` or
+ * `agent_key`) starts, titled from the message. `regenerate: true` answers the conversation's last
+ * user message again (no `content`), replacing the last reply.
+ */
+export const sendMessageBody = z
+  .object({
+    conversation_id: conversationId.optional(),
+    agent_id: id.optional(),
+    agent_key: z.string().min(1).max(64).optional(),
+    content: z.string().max(CHAT_MESSAGE_MAX).optional(),
+    regenerate: z.boolean().optional(),
+  })
+  .refine((body) => body.conversation_id || body.agent_id || body.agent_key, {
+    message: 'conversation_id, agent_id or agent_key is required',
+    path: ['agent_id'],
+  })
+  .refine((body) => body.regenerate || (body.content ?? '').trim() !== '', {
+    message: 'content is required',
+    path: ['content'],
+  })
+  .refine((body) => !body.regenerate || body.conversation_id, {
+    message: 'regenerate needs conversation_id',
+    path: ['conversation_id'],
+  });
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
+/** Answered at once; the reply streams on `channel`. */
+export const sendMessageData = z.object({
+  conversation_id: z.string(),
+  title: z.string(),
+  /** The user's message (for regenerate, the one answered again). */
+  user_message_id: z.number().int(),
+  assistant_message_id: z.number().int(),
+  channel: z.string(),
+  /** Points debited for this reply. */
+  points: z.number().int(),
+});
+export type SendMessageData = z.infer<typeof sendMessageData>;
+
+export const stopMessageBody = z.object({ conversation_id: conversationId });
+
+export const chatMessage = z.object({
+  id: z.number().int(),
+  conversation_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  reasoning: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  /** The error code (part B section 8) of a failed reply. */
+  error_code: z.number().int().nullable(),
+  finish_reason: z.string().nullable(),
+  model_id: z.number().int().nullable(),
+  points: z.number().int(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const conversation = z.object({
+  conversation_id: z.string(),
+  title: z.string(),
+  agent_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Conversation = z.infer<typeof conversation>;
+
+export const conversationListQuery = z.object({ agent_id: id, ...pageQuery.shape });
+/** Page 1 holds the newest messages; each page is in order, oldest first. */
+export const conversationMessagesQuery = z.object({ conversation_id: conversationId, ...pageQuery.shape });
+
+export const renameConversationBody = z.object({
+  conversation_id: conversationId,
+  title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX),
+});
+export const deleteConversationBody = z.object({ conversation_id: conversationId });
+
+/**
+ * What `chat:<conversation_id>` carries while a reply is generated: `start`, then `reasoning` and
+ * `delta` pieces, then `done` (the whole text, so a late subscriber still has the answer; `status`
+ * `stopped` when the user stopped it) or `error` (code and localised message; the points were
+ * refunded).
+ */
+export type ChatPublication =
+  | { type: 'start'; message_id: number; user_message_id: number }
+  | { type: 'delta'; message_id: number; content: string }
+  | { type: 'reasoning'; message_id: number; content: string }
+  | {
+      type: 'done';
+      message_id: number;
+      content: string;
+      reasoning: string;
+      status: 'done' | 'stopped';
+      finish_reason: string | null;
+      points: number;
+    }
+  | { type: 'error'; message_id: number; code: number; msg: string };
