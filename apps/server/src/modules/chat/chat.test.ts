@@ -9,7 +9,7 @@ import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../te
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { pointsLedger } from '../../db/schema.ts';
+import { models, pointsLedger } from '../../db/schema.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 import { createRealtime } from '../../platform/realtime/realtime.ts';
 import { setPointsBalance } from './points.ts';
@@ -18,7 +18,9 @@ import { setPointsBalance } from './points.ts';
 const published: { channel: string; data: ChatPublication }[] = [];
 const requests: LlmRequest[] = [];
 const silent = pino({ level: 'silent' });
+let watched: ReturnType<typeof watchedLlm>;
 const ctx = useTestApp({}, (config) => {
+  watched = watchedLlm(ctx, config, requests);
   const realtime = createRealtime({ config: config.realtime, log: silent });
   return {
     realtime: {
@@ -31,7 +33,7 @@ const ctx = useTestApp({}, (config) => {
         broadcast: (channels, data) => realtime.publisher.broadcast(channels, data),
       },
     },
-    llm: watchedLlm(ctx, config, requests),
+    llm: watched,
   };
 });
 const { call, data, team, agent } = agentApi(ctx);
@@ -246,6 +248,45 @@ async function chatSetupIn(token: string, model: keyof typeof fakes.model) {
   await data('POST', '/api/agent/publish-agent', token, { id: created.id });
   return { agentId: created.id };
 }
+
+describe('a long reply', () => {
+  it('is saved as it grows, before it ends', async () => {
+    const { owner, agentId } = await chatSetup('slow');
+    const content = 'a reply long enough to be saved more than once while it streams';
+    const sent = (await send(owner.token, { agent_id: agentId, content })).body.data;
+    let partial: ChatMessage | undefined;
+    for (let tries = 0; tries < 200 && !partial; tries++) {
+      const last = (await messagesOf(owner.token, sent.conversation_id)).data.at(-1)!;
+      if (last.status === 'streaming' && last.content !== '') partial = last;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(partial?.content).toMatch(/^Echo:/);
+    expect(partial!.content.length).toBeLessThan(`Echo: ${content}`.length);
+    expect((await settledReply(owner.token, sent.conversation_id)).content).toBe(`Echo: ${content}`);
+  });
+});
+
+describe('a model no longer available', () => {
+  it('refuses the send with 2007 and debits nothing', async () => {
+    const [provider] = await ctx.database.db.select().from(models).where(eq(models.id, fakes.model.chat));
+    const [gone] = await ctx.database.db
+      .insert(models)
+      .values({
+        providerId: provider!.providerId,
+        name: 'Fake soon gone',
+        modelKey: 'fake-gone',
+        pointsPerRequest: 3,
+      })
+      .returning({ id: models.id });
+    watched.invalidate();
+    const { owner, agentId } = await chatSetup('chat', { model_id: gone!.id });
+    await ctx.database.db.update(models).set({ enabled: false }).where(eq(models.id, gone!.id));
+    watched.invalidate();
+    const answer = await send(owner.token, { agent_id: agentId, content: 'hello?' });
+    expect(answer.body.code).toBe(ERRORS.MODEL_UNAVAILABLE.code);
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS);
+  });
+});
 
 describe('stopping', () => {
   it('stops a reply mid-stream, keeping its text as stopped', async () => {
