@@ -9,7 +9,7 @@ import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../te
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { models, pointsLedger } from '../../db/schema.ts';
+import { chatMessages, models, pointsLedger } from '../../db/schema.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 import { createRealtime } from '../../platform/realtime/realtime.ts';
 import { setPointsBalance } from './points.ts';
@@ -248,6 +248,51 @@ async function chatSetupIn(token: string, model: keyof typeof fakes.model) {
   await data('POST', '/api/agent/publish-agent', token, { id: created.id });
   return { agentId: created.id };
 }
+
+describe('one reply at a time', () => {
+  it('lets one of several concurrent sends to a conversation through, the others answer 2011', async () => {
+    const { owner, agentId } = await chatSetup('slow');
+    const first = (await send(owner.token, { agent_id: agentId, content: 'first' })).body.data;
+    await settledReply(owner.token, first.conversation_id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        send(owner.token, { conversation_id: first.conversation_id, content: `next ${i}` }),
+      ),
+    );
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === ERRORS.REPLY_IN_PROGRESS.code)).toHaveLength(4);
+    await settledReply(owner.token, first.conversation_id);
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS - 2 * POINTS);
+  });
+
+  it('fails and refunds a reply left streaming by a process that died, at the next send', async () => {
+    const { owner, agentId } = await chatSetup();
+    const first = (await send(owner.token, { agent_id: agentId, content: 'first' })).body.data;
+    await settledReply(owner.token, first.conversation_id);
+    const [orphan] = await ctx.database.db
+      .insert(chatMessages)
+      .values({
+        conversationId: first.conversation_id,
+        role: 'assistant',
+        status: 'streaming',
+        points: POINTS,
+        modelId: fakes.model.chat,
+        createdAt: new Date(Date.now() - 60 * 60_000),
+      })
+      .returning({ id: chatMessages.id });
+    const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'again' });
+    expect(next.body.code).toBe(0);
+    await settledReply(owner.token, first.conversation_id);
+    const { data: messages } = await messagesOf(owner.token, first.conversation_id);
+    expect(messages.find((m) => m.id === orphan!.id)).toMatchObject({
+      status: 'failed',
+      error_code: ERRORS.SYSTEM_BUSY.code,
+    });
+    // Two debits, and the orphan's points (never debited here) came back.
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS - 2 * POINTS + POINTS);
+  });
+});
 
 describe('a long reply', () => {
   it('is saved as it grows, before it ends', async () => {

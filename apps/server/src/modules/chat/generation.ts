@@ -6,13 +6,15 @@ import { translate } from '@tandem/contract/messages';
 import { chatChannel } from '@tandem/contract/realtime-channels';
 import { and, desc, eq, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { isLlmError, type Llm } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
 import { type LedgerEntry, refundPoints } from './points.ts';
+
+type ConversationRow = typeof conversations.$inferSelect;
 
 /** How often a growing reply is written to the database while it streams. */
 export const PERSIST_INTERVAL_MS = 500;
@@ -181,3 +183,34 @@ export function createChatRunner({ db, llm, realtime, log }: ChatRunnerDeps) {
 }
 
 export type ChatRunner = ReturnType<typeof createChatRunner>;
+
+/** A reply still `streaming` this long after it started is no longer running anywhere. */
+export const staleReplyAfterMs = (llmTimeoutMs: number) => llmTimeoutMs + 60_000;
+
+/**
+ * The conversation's reply still marked `streaming`, if any. One whose process died (older than
+ * `staleAfterMs`) is marked failed and refunded, and no longer counts.
+ */
+export async function runningReply(tx: Tx, conversation: ConversationRow, staleAfterMs: number) {
+  const [reply] = await tx
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.status, 'streaming')))
+    .limit(1);
+  if (!reply) return undefined;
+  if (Date.now() - reply.createdAt.getTime() < staleAfterMs) return reply;
+  await tx
+    .update(chatMessages)
+    .set({ status: 'failed', errorCode: ERRORS.SYSTEM_BUSY.code, points: 0 })
+    .where(eq(chatMessages.id, reply.id));
+  await refundPoints(tx, {
+    teamId: conversation.teamId,
+    userId: conversation.userId,
+    agentId: conversation.agentId,
+    conversationId: conversation.id,
+    messageId: reply.id,
+    modelId: reply.modelId,
+    points: reply.points,
+  });
+  return undefined;
+}

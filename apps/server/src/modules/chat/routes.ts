@@ -29,10 +29,10 @@ import type { Llm } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
-import { type ChatRunner, createChatRunner } from './generation.ts';
+import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
 import { debitPoints } from './points.ts';
 
-export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; runner?: ChatRunner };
+export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; llmTimeoutMs: number; runner?: ChatRunner };
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -94,6 +94,7 @@ const done = { 200: envelope(z.null()) };
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
   const { db, realtime, llm } = deps;
   const runner = deps.runner ?? createChatRunner({ db, llm, realtime, log: app.log });
+  const staleAfterMs = staleReplyAfterMs(deps.llmTimeoutMs);
   const session = { onRequest: requireSession(db) };
   app.addHook('preClose', runner.close);
 
@@ -127,6 +128,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
 
       const started = await db.transaction(async (tx) => {
+        if (existing) {
+          // One reply per conversation at a time, across processes: sends to it queue on its row.
+          await tx
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(eq(conversations.id, existing.id))
+            .for('update');
+          if (await runningReply(tx, existing, staleAfterMs)) throw new AppError('REPLY_IN_PROGRESS');
+        }
         const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
         const title = existing?.title ?? titleOf(body.content ?? '');
         if (!existing) {
