@@ -333,6 +333,31 @@ describe('a model no longer available', () => {
   });
 });
 
+describe('a message longer than the model can read', () => {
+  it('is refused with 2003 before any points are spent', async () => {
+    const [provider] = await ctx.database.db.select().from(models).where(eq(models.id, fakes.model.chat));
+    const [small] = await ctx.database.db
+      .insert(models)
+      .values({
+        providerId: provider!.providerId,
+        name: 'Fake small',
+        modelKey: 'fake-small',
+        pointsPerRequest: 3,
+        contextLength: 200,
+      })
+      .returning({ id: models.id });
+    watched.invalidate();
+    const { owner, agentId } = await chatSetup('chat', { model_id: small!.id });
+    const long = await send(owner.token, { agent_id: agentId, content: 'word '.repeat(200) });
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe(ERRORS.INPUT_TOO_LONG.code);
+    const fits = await send(owner.token, { agent_id: agentId, content: 'word '.repeat(20) });
+    expect(fits.body.code).toBe(0);
+    await settledReply(owner.token, fits.body.data.conversation_id);
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS - POINTS);
+  });
+});
+
 describe('stopping', () => {
   it('stops a reply mid-stream, keeping its text as stopped', async () => {
     const { owner, agentId } = await chatSetup('slow');

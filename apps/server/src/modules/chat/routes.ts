@@ -31,6 +31,7 @@ import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
 import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
 import { debitPoints } from './points.ts';
+import { estimateTokens } from './tokens.ts';
 
 export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; llmTimeoutMs: number; runner?: ChatRunner };
 
@@ -126,6 +127,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       const config = readConfig(agent.published);
       const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
       if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
+      // The message alone, with room for the reply, must fit the model's context.
+      const replyRoom = Math.min(config.params.max_tokens, Math.floor(model.contextLength / 2));
+      if (estimateTokens(body.content ?? '') + replyRoom > model.contextLength) {
+        throw new AppError('INPUT_TOO_LONG');
+      }
 
       const started = await db.transaction(async (tx) => {
         if (existing) {
