@@ -311,21 +311,28 @@ describe('a long reply', () => {
   });
 });
 
+/** Another model on the fake provider, known to the gateway at once. */
+async function extraModel(modelKey: string, contextLength = 8192) {
+  const [chat] = await ctx.database.db.select().from(models).where(eq(models.id, fakes.model.chat));
+  const [row] = await ctx.database.db
+    .insert(models)
+    .values({
+      providerId: chat!.providerId,
+      name: modelKey,
+      modelKey,
+      pointsPerRequest: POINTS,
+      contextLength,
+    })
+    .returning({ id: models.id });
+  watched.invalidate();
+  return row!.id;
+}
+
 describe('a model no longer available', () => {
   it('refuses the send with 2007 and debits nothing', async () => {
-    const [provider] = await ctx.database.db.select().from(models).where(eq(models.id, fakes.model.chat));
-    const [gone] = await ctx.database.db
-      .insert(models)
-      .values({
-        providerId: provider!.providerId,
-        name: 'Fake soon gone',
-        modelKey: 'fake-gone',
-        pointsPerRequest: 3,
-      })
-      .returning({ id: models.id });
-    watched.invalidate();
-    const { owner, agentId } = await chatSetup('chat', { model_id: gone!.id });
-    await ctx.database.db.update(models).set({ enabled: false }).where(eq(models.id, gone!.id));
+    const gone = await extraModel('fake-gone');
+    const { owner, agentId } = await chatSetup('chat', { model_id: gone });
+    await ctx.database.db.update(models).set({ enabled: false }).where(eq(models.id, gone));
     watched.invalidate();
     const answer = await send(owner.token, { agent_id: agentId, content: 'hello?' });
     expect(answer.body.code).toBe(ERRORS.MODEL_UNAVAILABLE.code);
@@ -335,19 +342,8 @@ describe('a model no longer available', () => {
 
 describe('a message longer than the model can read', () => {
   it('is refused with 2003 before any points are spent', async () => {
-    const [provider] = await ctx.database.db.select().from(models).where(eq(models.id, fakes.model.chat));
-    const [small] = await ctx.database.db
-      .insert(models)
-      .values({
-        providerId: provider!.providerId,
-        name: 'Fake small',
-        modelKey: 'fake-small',
-        pointsPerRequest: 3,
-        contextLength: 200,
-      })
-      .returning({ id: models.id });
-    watched.invalidate();
-    const { owner, agentId } = await chatSetup('chat', { model_id: small!.id });
+    const small = await extraModel('fake-small', 200);
+    const { owner, agentId } = await chatSetup('chat', { model_id: small });
     const long = await send(owner.token, { agent_id: agentId, content: 'word '.repeat(200) });
     expect(long.status).toBe(400);
     expect(long.body.code).toBe(ERRORS.INPUT_TOO_LONG.code);
