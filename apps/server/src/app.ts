@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
-  await app.register(chatRoutes, { db, realtime, llm, llmTimeoutMs: config.llm.timeoutMs });
+  await app.register(chatRoutes, { db, realtime, llm, config: config.llm });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 

@@ -51,6 +51,7 @@ const schema = z.object({
       .optional(),
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -93,6 +94,8 @@ export type Config = {
   llm: {
     /** Whole-call limit of a model request. */
     timeoutMs: number;
+    /** Chat replies one team may have generating at once in one process; more answer system busy. */
+    teamMaxReplies: number;
     /** A provider and its models to create on a start that finds none. */
     seed:
       | { kind: ProviderKind; name: string; baseUrl: string; apiKey: string | undefined; models: SeedModel[] }
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: keptSecretOf('SECRETS_KEY', c.SECRETS_KEY, c.NODE_ENV, dataDir),
     llm: {
       timeoutMs: c.LLM_TIMEOUT_MS,
+      teamMaxReplies: c.CHAT_TEAM_MAX_REPLIES,
       seed: c.LLM_BASE_URL
         ? {
             kind: c.LLM_PROVIDER_KIND,

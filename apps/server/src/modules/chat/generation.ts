@@ -32,15 +32,28 @@ export type Generation = {
 
 type Running = { controller: AbortController; done: Promise<void> };
 
-export type ChatRunnerDeps = { db: Db; llm: Llm; realtime: Realtime; log: FastifyBaseLogger };
+export type ChatRunnerDeps = {
+  db: Db;
+  llm: Llm;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  /** Replies one team may have generating at once in this process. */
+  teamMaxReplies: number;
+};
 
 /**
  * Generates replies on the server, apart from the request that asked for them: a reload or a closed
  * tab does not stop one. Each streams on the conversation's channel and is saved as it grows. One
  * reply per conversation at a time; `stop` aborts it (the text so far is kept, as `stopped`).
  */
-export function createChatRunner({ db, llm, realtime, log }: ChatRunnerDeps) {
+export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: ChatRunnerDeps) {
   const running = new Map<string, Running>();
+  const teamLoad = new Map<number, number>();
+  const release = (teamId: number) => {
+    const left = (teamLoad.get(teamId) ?? 1) - 1;
+    if (left > 0) teamLoad.set(teamId, left);
+    else teamLoad.delete(teamId);
+  };
 
   const publish = (conversationId: string, publication: ChatPublication) =>
     realtime.publisher.publish(chatChannel(conversationId), publication);
@@ -150,12 +163,27 @@ export function createChatRunner({ db, llm, realtime, log }: ChatRunnerDeps) {
   }
 
   return {
-    /** Starts generating; answers at once. */
+    /**
+     * Holds a place for one of the team's replies; false when the team has as many generating as it
+     * may (system busy). `start` takes the place over; `release` gives back one never started.
+     */
+    reserve(teamId: number) {
+      const load = teamLoad.get(teamId) ?? 0;
+      if (load >= teamMaxReplies) return false;
+      teamLoad.set(teamId, load + 1);
+      return true;
+    },
+    release,
+
+    /** Starts generating in a place `reserve` held; answers at once. */
     start(job: Generation) {
       const controller = new AbortController();
       const done = run(job, controller.signal)
         .catch((error) => log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost'))
-        .finally(() => running.delete(job.conversationId));
+        .finally(() => {
+          running.delete(job.conversationId);
+          release(job.debit.teamId);
+        });
       running.set(job.conversationId, { controller, done });
     },
 

@@ -18,6 +18,7 @@ import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-chann
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, chatMessages, conversations } from '../../db/schema.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
@@ -33,7 +34,7 @@ import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } fr
 import { debitPoints } from './points.ts';
 import { estimateTokens } from './tokens.ts';
 
-export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; llmTimeoutMs: number; runner?: ChatRunner };
+export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; config: Config['llm']; runner?: ChatRunner };
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -94,8 +95,10 @@ const done = { 200: envelope(z.null()) };
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
   const { db, realtime, llm } = deps;
-  const runner = deps.runner ?? createChatRunner({ db, llm, realtime, log: app.log });
-  const staleAfterMs = staleReplyAfterMs(deps.llmTimeoutMs);
+  const runner =
+    deps.runner ??
+    createChatRunner({ db, llm, realtime, log: app.log, teamMaxReplies: deps.config.teamMaxReplies });
+  const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
   const session = { onRequest: requireSession(db) };
   app.addHook('preClose', runner.close);
 
@@ -133,88 +136,95 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         throw new AppError('INPUT_TOO_LONG');
       }
 
-      const started = await db.transaction(async (tx) => {
-        if (existing) {
-          // One reply per conversation at a time, across processes: sends to it queue on its row.
-          await tx
-            .select({ id: conversations.id })
-            .from(conversations)
-            .where(eq(conversations.id, existing.id))
-            .for('update');
-          if (await runningReply(tx, existing, staleAfterMs)) throw new AppError('REPLY_IN_PROGRESS');
-        }
-        const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
-        const title = existing?.title ?? titleOf(body.content ?? '');
-        if (!existing) {
-          await tx.insert(conversations).values({
-            id: conversationId,
-            userId,
-            teamId: agent.teamId,
-            agentId: agent.id,
-            title,
-          });
-          await tx
-            .update(agents)
-            .set({ conversationCount: sql`${agents.conversationCount} + 1` })
-            .where(eq(agents.id, agent.id));
-        }
-        let userMessageId: number;
-        if (body.regenerate) {
-          const [lastUser] = await tx
-            .select({ id: chatMessages.id })
-            .from(chatMessages)
-            .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')))
-            .orderBy(desc(chatMessages.id))
-            .limit(1);
-          if (!lastUser)
-            throw new AppError('BAD_REQUEST', {
-              fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
+      // A place among the team's running replies, given back when the send fails.
+      if (!runner.reserve(agent.teamId)) throw new AppError('SYSTEM_BUSY');
+      const started = await db
+        .transaction(async (tx) => {
+          if (existing) {
+            // One reply per conversation at a time, across processes: sends to it queue on its row.
+            await tx
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(eq(conversations.id, existing.id))
+              .for('update');
+            if (await runningReply(tx, existing, staleAfterMs)) throw new AppError('REPLY_IN_PROGRESS');
+          }
+          const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
+          const title = existing?.title ?? titleOf(body.content ?? '');
+          if (!existing) {
+            await tx.insert(conversations).values({
+              id: conversationId,
+              userId,
+              teamId: agent.teamId,
+              agentId: agent.id,
+              title,
             });
-          userMessageId = lastUser.id;
-          await tx
-            .update(chatMessages)
-            .set({ replacedAt: new Date() })
-            .where(
-              and(
-                eq(chatMessages.conversationId, conversationId),
-                eq(chatMessages.parentId, userMessageId),
-                isNull(chatMessages.replacedAt),
-              ),
-            );
-        } else {
-          const [userMessage] = await tx
+            await tx
+              .update(agents)
+              .set({ conversationCount: sql`${agents.conversationCount} + 1` })
+              .where(eq(agents.id, agent.id));
+          }
+          let userMessageId: number;
+          if (body.regenerate) {
+            const [lastUser] = await tx
+              .select({ id: chatMessages.id })
+              .from(chatMessages)
+              .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')))
+              .orderBy(desc(chatMessages.id))
+              .limit(1);
+            if (!lastUser)
+              throw new AppError('BAD_REQUEST', {
+                fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
+              });
+            userMessageId = lastUser.id;
+            await tx
+              .update(chatMessages)
+              .set({ replacedAt: new Date() })
+              .where(
+                and(
+                  eq(chatMessages.conversationId, conversationId),
+                  eq(chatMessages.parentId, userMessageId),
+                  isNull(chatMessages.replacedAt),
+                ),
+              );
+          } else {
+            const [userMessage] = await tx
+              .insert(chatMessages)
+              .values({ conversationId, role: 'user', content: body.content ?? '', status: 'done' })
+              .returning({ id: chatMessages.id });
+            userMessageId = userMessage!.id;
+          }
+          const [reply] = await tx
             .insert(chatMessages)
-            .values({ conversationId, role: 'user', content: body.content ?? '', status: 'done' })
+            .values({
+              conversationId,
+              role: 'assistant',
+              status: 'streaming',
+              modelId: model.id,
+              points: model.pointsPerRequest,
+              parentId: userMessageId,
+            })
             .returning({ id: chatMessages.id });
-          userMessageId = userMessage!.id;
-        }
-        const [reply] = await tx
-          .insert(chatMessages)
-          .values({
+          const debit = {
+            teamId: agent.teamId,
+            userId,
+            agentId: agent.id,
             conversationId,
-            role: 'assistant',
-            status: 'streaming',
+            messageId: reply!.id,
             modelId: model.id,
             points: model.pointsPerRequest,
-            parentId: userMessageId,
-          })
-          .returning({ id: chatMessages.id });
-        const debit = {
-          teamId: agent.teamId,
-          userId,
-          agentId: agent.id,
-          conversationId,
-          messageId: reply!.id,
-          modelId: model.id,
-          points: model.pointsPerRequest,
-        };
-        if (!(await debitPoints(tx, debit))) throw new AppError('POINTS_NOT_ENOUGH');
-        await tx
-          .update(conversations)
-          .set({ updatedAt: new Date() })
-          .where(eq(conversations.id, conversationId));
-        return { conversationId, title, userMessageId, messageId: reply!.id, debit };
-      });
+          };
+          if (!(await debitPoints(tx, debit))) throw new AppError('POINTS_NOT_ENOUGH');
+          await tx
+            .update(conversations)
+            .set({ updatedAt: new Date() })
+            .where(eq(conversations.id, conversationId));
+          return { conversationId, title, userMessageId, messageId: reply!.id, debit };
+        })
+        .catch((error: unknown) => {
+          runner.release(agent.teamId);
+          throw error;
+        });
       identityCacheOf(db).forgetAllAccounts();
 
       runner.start({

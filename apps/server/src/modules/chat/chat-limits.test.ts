@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
-/** A server whose models must answer within a second. */
-const ctx = useTestApp({ LLM_TIMEOUT_MS: '1000' });
-const { data, team, agent } = agentApi(ctx);
+/** A server whose models must answer within a second, and where a team may have two replies running. */
+const ctx = useTestApp({ LLM_TIMEOUT_MS: '1000', CHAT_TEAM_MAX_REPLIES: '2' });
+const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
 
 describe('a reply slower than LLM_TIMEOUT_MS', () => {
@@ -32,5 +32,28 @@ describe('a reply slower than LLM_TIMEOUT_MS', () => {
     expect(last).toMatchObject({ status: 'failed', error_code: ERRORS.ANSWER_TIMEOUT.code });
     const account = await data('GET', '/api/user/account', owner.token);
     expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(1000);
+  });
+});
+
+describe('a team with as many replies running as CHAT_TEAM_MAX_REPLIES', () => {
+  it('answers system busy (2005, 503) to one more, charging nothing, until one ends', async () => {
+    const { owner } = await team();
+    const { id } = await agent(owner.token, completeConfig(fakes.model.slow));
+    await data('POST', '/api/agent/publish-agent', owner.token, { id });
+    const send = () =>
+      call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: id, content: 'a b c' });
+    const answers = await Promise.all([send(), send(), send()]);
+    const busy = answers.filter((a) => a.body.code === ERRORS.SYSTEM_BUSY.code);
+    expect(busy).toHaveLength(1);
+    expect(busy[0]!.status).toBe(503);
+    const account = await data('GET', '/api/user/account', owner.token);
+    expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(
+      1000 - 2 * 3,
+    );
+    const started = answers
+      .filter((a) => a.body.code === 0)
+      .map((a) => a.body.data.conversation_id as string);
+    await data('POST', '/api/chat/stop-message', owner.token, { conversation_id: started[0] });
+    expect((await send()).body.code).toBe(0);
   });
 });
