@@ -328,6 +328,18 @@ async function extraModel(modelKey: string, contextLength = 8192) {
   return row!.id;
 }
 
+describe('a reasoning model', () => {
+  it('streams and saves its thinking apart from the answer', async () => {
+    const { owner, agentId } = await chatSetup('chat', { model_id: await extraModel('fake-reason') });
+    const sent = (await send(owner.token, { agent_id: agentId, content: 'why' })).body.data;
+    const reply = await settledReply(owner.token, sent.conversation_id);
+    expect(reply).toMatchObject({ status: 'done', content: 'Echo: why', reasoning: 'Thinking about: why' });
+    const events = publicationsOf(sent.conversation_id);
+    expect(events.some((e) => e.type === 'reasoning')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'done', reasoning: 'Thinking about: why' });
+  });
+});
+
 describe('a model no longer available', () => {
   it('refuses the send with 2007 and debits nothing', async () => {
     const gone = await extraModel('fake-gone');
