@@ -45,7 +45,14 @@ export const protectedRoutes: RouteObject[] = [
           },
           { path: 'invite', handle: meta('route.invite'), lazy: comingSoonPage('invite') },
           { path: 'knowledge', handle: meta('route.knowledge'), lazy: comingSoonPage('knowledge') },
-          { path: 'chat/:share_code?', handle: meta('route.chat'), lazy: comingSoonPage('chat') },
+          {
+            path: 'chat/:share_code?',
+            handle: meta('route.chat'),
+            lazy: lazyPage(
+              () => import('../../features/chat/pages/chat-page.tsx'),
+              (module) => module.ChatPage,
+            ),
+          },
           { path: 'projects', handle: meta('route.projects'), lazy: comingSoonPage('projects') },
           {
             path: 'projects/space/:uniq_code',

@@ -20,29 +20,18 @@ const isStreamEvent = (value: unknown): value is StreamEvent =>
  * function that stops listening. Throws when the realtime connection is not there within its wait.
  */
 export async function optimizePrompt(request: PromptOptimizeRequest, listener: OptimizeListener) {
-  const { waitForRealtime } = await import('../../../shared/realtime/realtime-client.ts');
-  const client = await waitForRealtime({ isSubscribing: true });
-  if (!client) throw new Error('realtime not connected');
+  const { subscribeWithToken } = await import('../../../shared/realtime/token-subscription.ts');
   const channel = await http.post<string>(REALTIME_API.comChatChannel, {
     com_agent_key: 'counselor_optimize',
   });
-  const subscription = client.newSubscription(channel, {
-    getToken: () => http.post<string>(REALTIME_API.comChatToken, { channel }, { background: true }),
-  });
-  const stop = () => {
-    subscription.removeAllListeners();
-    subscription.unsubscribe();
-    client.removeSubscription(subscription);
-  };
-  subscription.on('publication', (context) => {
-    if (isStreamEvent(context.data)) listener(context.data);
-  });
+  const stop = await subscribeWithToken(
+    channel,
+    () => http.post<string>(REALTIME_API.comChatToken, { channel }, { background: true }),
+    (data) => {
+      if (isStreamEvent(data)) listener(data);
+    },
+  );
   try {
-    await new Promise<void>((resolve, reject) => {
-      subscription.once('subscribed', () => resolve());
-      subscription.once('error', (context) => reject(context.error));
-      subscription.subscribe();
-    });
     await http.post<string>(AGENT_API.optimizePrompt, { ...request, channel });
   } catch (error) {
     stop();

@@ -1,0 +1,24 @@
+import { REALTIME_API } from '@tandem/contract/api';
+import type { ChatPublication } from '@tandem/contract/chat';
+import { http } from '../../../shared/api/http.ts';
+import { subscribeWithToken } from '../../../shared/realtime/token-subscription.ts';
+
+export type { ChatPublication };
+
+const isPublication = (value: unknown): value is ChatPublication =>
+  !!value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string';
+
+/** Listens to a conversation's channel `chat:<conversation_id>`; answers the function that stops. */
+export function listenToConversation(
+  conversationId: string,
+  listener: (publication: ChatPublication) => void,
+) {
+  return subscribeWithToken(
+    `chat:${conversationId}`,
+    () =>
+      http.post<string>(REALTIME_API.chatToken, { conversation_id: conversationId }, { background: true }),
+    (data) => {
+      if (isPublication(data)) listener(data);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import type { AgentCard, AgentDetail, PublicAgentInfo } from '@tandem/contract/agent';
+import { AGENT_API, USER_API } from '@tandem/contract/api';
+import type { ChatMessage, Conversation, SendMessageBody, SendMessageData } from '@tandem/contract/chat';
+import { CHAT_API } from '@tandem/contract/chat';
+import type { Page } from '@tandem/contract/envelope';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http.ts';
+import { getSession } from '../../../shared/session/session-store.ts';
+import type { SessionUser } from '../../../shared/session/session-user.ts';
+
+export type { ChatMessage, Conversation, SendMessageData };
+
+export const CHAT_KEY = ['chat'] as const;
+export const CONVERSATION_PAGE_SIZE = 20;
+export const MESSAGE_PAGE_SIZE = 50;
+
+export type ChatAgent = PublicAgentInfo & {
+  /** Null while the agent's id is not known (the hub did not list it). */
+  id: number | null;
+  points_per_request: number | null;
+};
+
+/**
+ * The agent a chat is with, by its key: what anyone may see, its id (the conversation list asks for
+ * it) from the hub, and the points a message costs from its detail when the caller may edit it.
+ */
+async function fetchChatAgent(agentKey: string): Promise<ChatAgent> {
+  const info = await http.get<PublicAgentInfo>(AGENT_API.publicInfo, { params: { agent_key: agentKey } });
+  const hub = await http.get<Page<AgentCard>>(AGENT_API.hubList, {
+    params: { page: 1, page_size: 50, keyword: info.name, tab: 'all', sort: 'relevance', mine: 0 },
+    silent: true,
+  });
+  const card = hub.data.find((agent) => agent.agent_key === agentKey);
+  const id = card?.id ?? null;
+  let points: number | null = null;
+  if (id !== null && info.can_edit) {
+    const detail = await http
+      .get<AgentDetail>(AGENT_API.detail, { params: { id }, silent: true })
+      .catch(() => null);
+    points = detail?.model?.points_per_request ?? null;
+  }
+  return { ...info, id, points_per_request: points };
+}
+
+export const chatAgentQuery = (agentKey: string) =>
+  queryOptions({
+    queryKey: [...CHAT_KEY, 'agent', agentKey],
+    queryFn: () => fetchChatAgent(agentKey),
+  });
+
+export const conversationsKey = (agentId: number | null) => [...CHAT_KEY, 'conversations', agentId] as const;
+
+export const conversationsQuery = (agentId: number | null) =>
+  infiniteQueryOptions({
+    queryKey: conversationsKey(agentId),
+    queryFn: ({ pageParam }) =>
+      http.get<Page<Conversation>>(CHAT_API.conversationList, {
+        params: { agent_id: agentId, page: pageParam, page_size: CONVERSATION_PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * CONVERSATION_PAGE_SIZE < last.total ? pages.length + 1 : undefined,
+    enabled: agentId !== null,
+  });
+
+export const messagesKey = (conversationId: string) => [...CHAT_KEY, 'messages', conversationId] as const;
+
+/** The newest page of a conversation, oldest first. */
+export const messagesQuery = (conversationId: string | null) =>
+  queryOptions({
+    queryKey: messagesKey(conversationId ?? ''),
+    queryFn: () =>
+      http.get<Page<ChatMessage>>(CHAT_API.conversationMessages, {
+        params: { conversation_id: conversationId, page: 1, page_size: MESSAGE_PAGE_SIZE },
+      }),
+    enabled: conversationId !== null,
+  });
+
+/** Failures are shown in the conversation, not as a notice. */
+export const sendMessage = (body: SendMessageBody) =>
+  http.post<SendMessageData>(CHAT_API.sendMessage, body, { silent: true });
+
+export const stopMessage = (conversationId: string) =>
+  http.post<{ stopped: boolean }>(CHAT_API.stopMessage, { conversation_id: conversationId });
+
+export const renameConversation = (conversationId: string, title: string) =>
+  http.post<null>(CHAT_API.renameConversation, { conversation_id: conversationId, title });
+
+export const deleteConversation = (conversationId: string) =>
+  http.post<null>(CHAT_API.deleteConversation, { conversation_id: conversationId });
+
+/** The team's points changed with a reply: read the account again so the shell shows the balance. */
+export async function refreshPoints() {
+  const user = await http.get<SessionUser>(USER_API.account, { silent: true }).catch(() => null);
+  if (user && Array.isArray(user.has_roles) && Array.isArray(user.app_role)) getSession().setUser(user);
+}

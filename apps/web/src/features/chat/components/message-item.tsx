@@ -1,0 +1,67 @@
+import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { errorByCode } from '@tandem/contract/errors';
+import { Alert, Button, Collapse, Spin, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import type { ShownMessage } from '../model/apply-publication.ts';
+import { MarkdownReply } from './markdown-reply.tsx';
+
+type Props = {
+  message: ShownMessage;
+  /** Given on the last reply, when it may be answered again. */
+  onRegenerate?: () => void;
+};
+
+export function MessageItem({ message, onRegenerate }: Props) {
+  const { t } = useTranslation();
+  if (message.role === 'user') {
+    return (
+      <div className="chat-message is-user">
+        <div className="chat-bubble">{message.content}</div>
+      </div>
+    );
+  }
+  const isStreaming = message.status === 'streaming';
+  const copy = async () => {
+    await navigator.clipboard?.writeText(message.content);
+    showNotice({ key: 'chat.copied' }, 'success');
+  };
+  return (
+    <div className="chat-message is-assistant" aria-busy={isStreaming}>
+      {message.reasoning && (
+        <Collapse
+          size="small"
+          className="chat-reasoning"
+          items={[{ key: 'reasoning', label: t('chat.reasoning'), children: message.reasoning }]}
+        />
+      )}
+      {message.content ? <MarkdownReply text={message.content} /> : isStreaming && <Spin size="small" />}
+      {message.status === 'stopped' && <p className="chat-note">{t('chat.stopped')}</p>}
+      {message.status === 'failed' && <Alert type="error" showIcon title={errorText(message, t)} />}
+      {!isStreaming && (
+        <div className="chat-message-actions">
+          {message.content && <IconAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
+          {onRegenerate && (
+            <IconAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
+/** The error in the reader's language when its code is known, else what the server said. */
+function errorText(message: ShownMessage, t: (key: string) => string) {
+  const known = message.error_code === null ? undefined : errorByCode(message.error_code);
+  if (known) return t(`error.${known.key}`);
+  return message.error_msg || t('chat.reply_failed');
+}

@@ -1,0 +1,109 @@
+import type { Page } from '@tandem/contract/envelope';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  type ChatMessage,
+  conversationsKey,
+  messagesKey,
+  messagesQuery,
+  refreshPoints,
+  type SendMessageData,
+  sendMessage,
+  stopMessage,
+} from '../api/chat.ts';
+import { listenToConversation } from '../api/chat-channel.ts';
+import { applyPublication, type ShownMessage, sentMessages } from './apply-publication.ts';
+
+type Cached = Page<ShownMessage>;
+
+/**
+ * One open conversation: its newest messages, kept in the query cache and filled live from its channel
+ * while it is open; sending, regenerating and stopping a reply.
+ */
+export function useConversation({
+  conversationId,
+  agentKey,
+  agentId,
+  onStarted,
+}: {
+  conversationId: string | null;
+  agentKey: string;
+  agentId: number | null;
+  onStarted(data: SendMessageData): void;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...messagesQuery(conversationId), staleTime: Number.POSITIVE_INFINITY });
+  const listening = useRef<{ id: string; stop: Promise<(() => void) | null> } | null>(null);
+
+  const update = useCallback(
+    (id: string, change: (messages: ShownMessage[]) => ShownMessage[]) =>
+      queryClient.setQueryData<Cached>(messagesKey(id), (page) =>
+        page ? { ...page, data: change(page.data) } : { data: change([]), total: 0 },
+      ),
+    [queryClient],
+  );
+
+  const listen = useCallback(
+    (id: string) => {
+      if (listening.current?.id === id) return listening.current.stop;
+      const stop = listenToConversation(id, (publication) => {
+        update(id, (messages) => applyPublication(id, messages, publication));
+        if (publication.type === 'done' || publication.type === 'error') {
+          void refreshPoints();
+          void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
+        }
+      }).catch(() => null);
+      listening.current = { id, stop };
+      return stop;
+    },
+    [agentId, queryClient, update],
+  );
+
+  // Listen while a conversation is open: a reply still streaming when it was opened goes on live.
+  useEffect(() => {
+    if (!conversationId) return;
+    void listen(conversationId);
+    return () => {
+      const current = listening.current;
+      listening.current = null;
+      void current?.stop.then((stop) => stop?.());
+      // Opened again later, the conversation is read again from the server.
+      queryClient.removeQueries({ queryKey: messagesKey(conversationId) });
+    };
+  }, [conversationId, listen, queryClient]);
+
+  const messages: ShownMessage[] = conversationId ? (query.data?.data ?? []) : [];
+  const isStreaming = messages.some((message) => message.status === 'streaming');
+
+  const send = async ({ content, regenerate }: { content?: string; regenerate?: boolean }) => {
+    const data = await sendMessage(
+      conversationId
+        ? { conversation_id: conversationId, content, regenerate }
+        : { agent_key: agentKey, content },
+    );
+    const placeholders = sentMessages(data.conversation_id, data, regenerate ? null : (content ?? ''));
+    update(data.conversation_id, (current) => {
+      const kept = regenerate ? dropLastReply(current) : current;
+      const started = kept.find((message) => message.id === data.assistant_message_id);
+      const rest = kept.filter(
+        (message) => message.id !== data.assistant_message_id && message.id !== data.user_message_id,
+      );
+      return [...rest, ...placeholders.map((message) => (message.id === started?.id ? started : message))];
+    });
+    if (!conversationId) {
+      await listen(data.conversation_id);
+      void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
+    }
+    onStarted(data);
+    return data;
+  };
+
+  const stop = () => (conversationId ? stopMessage(conversationId) : undefined);
+
+  return { query, messages, isStreaming, send, stop };
+}
+
+function dropLastReply(messages: ChatMessage[]) {
+  const last = messages.at(-1);
+  return last?.role === 'assistant' ? messages.slice(0, -1) : messages;
+}

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { noticeOf } from '../../../shared/api/failure.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
+import { Composer } from '../components/composer.tsx';
+import { ConversationList } from '../components/conversation-list.tsx';
+import { MessageItem } from '../components/message-item.tsx';
+import { useConversation } from '../model/use-conversation.ts';
+import './chat-page.css';
+
+/** `/chat?agent_key=<key>`: the conversations with one agent, and the open one. */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const agentKey = params.get('agent_key') ?? '';
+  const agent = useQuery({ ...chatAgentQuery(agentKey), enabled: agentKey !== '' });
+
+  if (!agentKey) {
+    return <Empty className="chat-page-state" description={t('chat.no_agent')} />;
+  }
+  if (agent.isPending) return <Spin className="chat-page-state" aria-label={t('common.loading')} />;
+  if (agent.isError) {
+    const notice = noticeOf(agent.error);
+    return (
+      <div className="chat-page-state">
+        <Alert type="error" showIcon title={t(notice.key, notice.values)} />
+        <Button onClick={() => agent.refetch()}>{t('common.retry')}</Button>
+      </div>
+    );
+  }
+  return <ChatWithAgent key={agentKey} agent={agent.data} />;
+}
+
+function ChatWithAgent({ agent }: { agent: ChatAgent }) {
+  const { t } = useTranslation();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const points = useSessionStore((state) => state.points);
+  const conversation = useConversation({
+    conversationId,
+    agentKey: agent.agent_key,
+    agentId: agent.id,
+    onStarted: (data) => setConversationId(data.conversation_id),
+  });
+  const { messages, isStreaming } = conversation;
+  const lastReplyPoints = messages.findLast((message) => message.role === 'assistant')?.points;
+  const pointsPerMessage = agent.points_per_request ?? (lastReplyPoints || null);
+  const end = useRef<HTMLDivElement>(null);
+  const lastContent = messages.at(-1)?.content;
+
+  useEffect(() => {
+    if (lastContent !== undefined) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastContent]);
+
+  const send = async (request: { content?: string; regenerate?: boolean }) => {
+    setSending(true);
+    setSendError(null);
+    try {
+      await conversation.send(request);
+    } catch (error) {
+      const notice = noticeOf(error);
+      setSendError(t(notice.key, notice.values));
+      throw error;
+    } finally {
+      setSending(false);
+    }
+  };
+  const open = (id: string | null) => {
+    setSendError(null);
+    setConversationId(id);
+  };
+  const lastIndex = messages.length - 1;
+
+  return (
+    <div className="chat-page">
+      <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />
+      <section className="chat-main" aria-label={agent.name}>
+        <header className="chat-agent">
+          <Avatar src={agent.avatar || undefined} size={40}>
+            {agent.name.slice(0, 1)}
+          </Avatar>
+          <div className="chat-agent-text">
+            <Typography.Title level={4}>{agent.name}</Typography.Title>
+            {pointsPerMessage !== null && (
+              <Tag>{t('chat.points_per_message', { points: pointsPerMessage })}</Tag>
+            )}
+          </div>
+          {points !== null && <span className="chat-points">{t('chat.points_left', { points })}</span>}
+        </header>
+        <div className="chat-messages" aria-live="polite">
+          {conversation.query.isLoading && <Spin aria-label={t('common.loading')} />}
+          {conversation.query.isError && <Alert type="error" showIcon title={t('chat.messages_failed')} />}
+          {!conversationId && (
+            <div className="chat-welcome">
+              {agent.greeting && <MessageItem message={greetingOf(agent.greeting)} />}
+              {agent.first_question && (
+                <Button
+                  disabled={isSending}
+                  onClick={() => void send({ content: agent.first_question }).catch(() => {})}
+                >
+                  {agent.first_question}
+                </Button>
+              )}
+              {!agent.greeting && !agent.first_question && (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.start_hint')} />
+              )}
+            </div>
+          )}
+          {messages.map((message, index) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              onRegenerate={
+                index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
+                  ? () => void send({ regenerate: true }).catch(() => {})
+                  : undefined
+              }
+            />
+          ))}
+          {sendError && <Alert type="error" showIcon title={sendError} />}
+          <div ref={end} />
+        </div>
+        <Composer
+          isStreaming={isStreaming}
+          isSending={isSending}
+          onSend={(content) => send({ content })}
+          onStop={() => void conversation.stop()}
+        />
+      </section>
+    </div>
+  );
+}
+
+const greetingOf = (greeting: string) => ({
+  id: 0,
+  conversation_id: '',
+  role: 'assistant' as const,
+  content: greeting,
+  reasoning: '',
+  status: 'done' as const,
+  error_code: null,
+  finish_reason: null,
+  model_id: null,
+  points: 0,
+  created_at: '',
+});
