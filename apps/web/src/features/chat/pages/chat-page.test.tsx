@@ -1,0 +1,174 @@
+import '../../../test/dom-setup.ts';
+import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
+import { CHAT_API, type ChatMessage, type Conversation } from '@tandem/contract/chat';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectRealtime, disconnectRealtime } from '../../../shared/realtime/realtime-client.ts';
+import { getSession } from '../../../shared/session/session-store.ts';
+import { createAgentCard } from '../../../test/agent-factories.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { fakeRealtimeHub } from '../../../test/fake-realtime.ts';
+import { recordNotices } from '../../../test/notices.ts';
+import { renderPage } from '../../../test/render-app.tsx';
+import { ChatPage } from './chat-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+recordNotices();
+
+const card = createAgentCard();
+const info = {
+  agent_key: card.agent_key,
+  name: card.name,
+  avatar: '',
+  description: card.description,
+  greeting: 'Hello! Where shall we go?',
+  first_question: 'Plan a weekend in Kyoto',
+  markdown: true,
+  suggest_questions: false,
+  can_edit: false,
+};
+const trip: Conversation = {
+  conversation_id: 'conv-1',
+  title: 'Kyoto trip',
+  agent_id: card.id,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+};
+
+/** The agent, its conversations and the chat calls, answering a send with conversation conv-1. */
+function serve(conversations: Conversation[] = [], messages: ChatMessage[] = []) {
+  let shown = [...conversations];
+  return fakeApi({
+    [AGENT_API.publicInfo]: () => ({ data: info }),
+    [AGENT_API.hubList]: () => ({ data: { data: [card], total: 1 } }),
+    [CHAT_API.conversationList]: () => ({ data: { data: shown, total: shown.length } }),
+    [CHAT_API.conversationMessages]: () => ({ data: { data: messages, total: messages.length } }),
+    [CHAT_API.sendMessage]: () => ({
+      data: {
+        conversation_id: 'conv-1',
+        title: 'Hi there',
+        user_message_id: 10,
+        assistant_message_id: 11,
+        channel: 'chat:conv-1',
+        points: 2,
+      },
+    }),
+    [CHAT_API.renameConversation]: () => ({ data: null }),
+    [CHAT_API.deleteConversation]: (body) => {
+      shown = shown.filter(
+        (row) => row.conversation_id !== (body as { conversation_id: string }).conversation_id,
+      );
+      return { data: null };
+    },
+    [REALTIME_API.clientToken]: () => ({ data: 'jwt-ada' }),
+    [REALTIME_API.chatToken]: () => ({ data: 'jwt-chat' }),
+  });
+}
+
+async function openChat() {
+  const hub = fakeRealtimeHub();
+  connectRealtime({ userId: 7, url: 'ws://localhost/connection/websocket' });
+  await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
+  await renderPage(<ChatPage />, { path: `/chat?agent_key=${card.agent_key}`, route: '/chat' });
+  return hub;
+}
+
+async function sendHiThere(hub: ReturnType<typeof fakeRealtimeHub>) {
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'Hi there' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+  return box;
+}
+
+beforeEach(() => {
+  getSession().setToken('session-token');
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  disconnectRealtime();
+  getSession().reset();
+  vi.restoreAllMocks();
+});
+
+describe('the chat page', () => {
+  it("greets with the agent's opening, then streams the reply to a sent message from its channel", async () => {
+    const api = serve();
+    const hub = await openChat();
+    expect(await screen.findByText('Hello! Where shall we go?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Plan a weekend in Kyoto' })).toBeTruthy();
+
+    const box = await sendHiThere(hub);
+    expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([{ agent_key: card.agent_key, content: 'Hi there' }]);
+    expect(screen.getByText('Hi there')).toBeTruthy();
+    expect(api.bodiesOf(REALTIME_API.chatToken)).toEqual([{ conversation_id: 'conv-1' }]);
+
+    hub.publish('chat:conv-1', { type: 'start', message_id: 11, user_message_id: 10 });
+    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets.' });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Echo: ' });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hi' });
+    expect(await screen.findByText('Echo: Hi')).toBeTruthy();
+    expect(screen.getByText('Thinking')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Stop/ })).toBeTruthy();
+    expect((box as HTMLTextAreaElement).disabled).toBe(true);
+
+    hub.publish('chat:conv-1', {
+      type: 'done',
+      message_id: 11,
+      content: 'Echo: **Hi there**',
+      reasoning: 'The user greets.',
+      status: 'done',
+      finish_reason: 'stop',
+      points: 2,
+    });
+    await waitFor(() => expect(screen.getByText('Hi there', { selector: 'strong' })).toBeTruthy());
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /Stop/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    expect(screen.getByText('2 points per message')).toBeTruthy();
+  });
+
+  it('shows the error a reply ends with, in the reader’s language', async () => {
+    serve();
+    const hub = await openChat();
+    await sendHiThere(hub);
+    hub.publish('chat:conv-1', { type: 'error', message_id: 11, code: 2005, msg: '系统繁忙' });
+    expect(await screen.findByText(/system is busy/i)).toBeTruthy();
+  });
+
+  it('renames a conversation only with a title', async () => {
+    const api = serve([trip]);
+    await openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename Kyoto trip' }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    fireEvent.change(title, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a title.')).toBeTruthy();
+    expect(api.bodiesOf(CHAT_API.renameConversation)).toEqual([]);
+
+    fireEvent.change(title, { target: { value: ' Osaka trip ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.bodiesOf(CHAT_API.renameConversation)).toEqual([
+        { conversation_id: 'conv-1', title: 'Osaka trip' },
+      ]),
+    );
+  });
+
+  it('asks before deleting a conversation', async () => {
+    const api = serve([trip]);
+    await openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Kyoto trip' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Kyoto trip.*cannot be undone/)).toBeTruthy();
+    expect(api.bodiesOf(CHAT_API.deleteConversation)).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() =>
+      expect(api.bodiesOf(CHAT_API.deleteConversation)).toEqual([{ conversation_id: 'conv-1' }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Rename Kyoto trip' })).toBeNull());
+  });
+});
