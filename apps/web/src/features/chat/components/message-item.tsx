@@ -9,11 +9,13 @@ import { MarkdownReply } from './markdown-reply.tsx';
 
 type Props = {
   message: ShownMessage;
+  /** False when the agent answers in plain text. */
+  isMarkdown?: boolean;
   /** Given on the last reply, when it may be answered again. */
   onRegenerate?: () => void;
 };
 
-export function MessageItem({ message, onRegenerate }: Props) {
+export function MessageItem({ message, isMarkdown = true, onRegenerate }: Props) {
   const { t } = useTranslation();
   if (message.role === 'user') {
     return (
@@ -36,7 +38,15 @@ export function MessageItem({ message, onRegenerate }: Props) {
           items={[{ key: 'reasoning', label: t('chat.reasoning'), children: message.reasoning }]}
         />
       )}
-      {message.content ? <MarkdownReply text={message.content} /> : isStreaming && <Spin size="small" />}
+      {message.content ? (
+        isMarkdown ? (
+          <MarkdownReply text={message.content} />
+        ) : (
+          <div className="chat-plain">{message.content}</div>
+        )
+      ) : (
+        isStreaming && <Spin size="small" />
+      )}
       {message.status === 'stopped' && <p className="chat-note">{t('chat.stopped')}</p>}
       {message.status === 'failed' && <Alert type="error" showIcon title={errorText(message, t)} />}
       {!isStreaming && (

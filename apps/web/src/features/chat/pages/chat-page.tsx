@@ -97,7 +97,9 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
           {conversation.query.isError && <Alert type="error" showIcon title={t('chat.messages_failed')} />}
           {!conversationId && (
             <div className="chat-welcome">
-              {agent.greeting && <MessageItem message={greetingOf(agent.greeting)} />}
+              {agent.greeting && (
+                <MessageItem message={greetingOf(agent.greeting)} isMarkdown={agent.markdown} />
+              )}
               {agent.first_question && (
                 <Button
                   disabled={isSending}
@@ -115,6 +117,7 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
             <MessageItem
               key={message.id}
               message={message}
+              isMarkdown={agent.markdown}
               onRegenerate={
                 index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
                   ? () => void send({ regenerate: true }).catch(() => {})
