@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
+import { call } from '../support/api-calls.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 import { TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
@@ -9,24 +10,6 @@ const m = MESSAGES['en-US'];
 const a = m.agents;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], actionTimeout: 15_000 });
-
-/** Calls the API as `token` and answers the envelope's data. */
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: object,
-) {
-  const response = await request.fetch(url, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${token}`, 'x-device-id': 'e2e-agents-api' },
-  });
-  const body = await response.json();
-  if (body.code !== 0) throw new Error(`${url}: ${JSON.stringify(body)}`);
-  return body.data as T;
-}
 
 const tokenOf = async (request: APIRequestContext, email: string, password: string) =>
   (

@@ -65,3 +65,18 @@ export function sentMessages(
   if (content === null) return [reply];
   return [{ ...base, id: ids.user_message_id, role: 'user', content, status: 'done' }, reply];
 }
+
+/**
+ * The saved messages read after subscribing, with what the channel already brought: a reply that ended
+ * on the channel, or has more text than was saved, keeps what the page has.
+ */
+export function mergeSaved(shown: ShownMessage[], saved: ChatMessage[]): ShownMessage[] {
+  const byId = new Map(shown.map((message) => [message.id, message]));
+  const merged = saved.map((message) => {
+    const local = byId.get(message.id);
+    if (!local || message.status !== 'streaming') return message;
+    return local.status !== 'streaming' || local.content.length >= message.content.length ? local : message;
+  });
+  const savedIds = new Set(saved.map((message) => message.id));
+  return [...merged, ...shown.filter((message) => !savedIds.has(message.id))];
+}

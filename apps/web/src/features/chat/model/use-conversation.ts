@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import {
   type ChatMessage,
   conversationsKey,
+  fetchMessages,
   messagesKey,
   messagesQuery,
   refreshPoints,
@@ -12,7 +13,7 @@ import {
   stopMessage,
 } from '../api/chat.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
-import { applyPublication, type ShownMessage, sentMessages } from './apply-publication.ts';
+import { applyPublication, mergeSaved, type ShownMessage, sentMessages } from './apply-publication.ts';
 
 type Cached = Page<ShownMessage>;
 
@@ -52,7 +53,15 @@ export function useConversation({
           void refreshPoints();
           void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
         }
-      }).catch(() => null);
+      })
+        .then(async (stop) => {
+          // A reply may have ended before the subscription: what is saved says how it ended.
+          const saved = await fetchMessages(id);
+          update(id, (messages) => mergeSaved(messages, saved.data));
+          if (saved.data.at(-1)?.status !== 'streaming') void refreshPoints();
+          return stop;
+        })
+        .catch(() => null);
       listening.current = { id, stop };
       return stop;
     },

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
+import { call } from '../support/api-calls.ts';
+import { fill, MESSAGES } from '../support/messages.ts';
+import { gradientPng } from '../support/png.ts';
+import { dialogWith, signIn } from '../support/sign-in.ts';
+import { TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
+
+const c = MESSAGES['en-US'].chat;
+
+/** A published agent of `token`'s team on the test model, from the first template. */
+async function publishedAgent(request: APIRequestContext, token: string) {
+  const [template] = await call<{ config: Record<string, unknown> }[]>(
+    request,
+    token,
+    'GET',
+    '/api/agent/get-agent-templates',
+  );
+  const models = await call<{ id: number; name: string }[]>(
+    request,
+    token,
+    'GET',
+    '/api/agent/get-model-list',
+  );
+  const model = models.find((row) => row.name === TEST_MODEL);
+  const upload = await call<{ file: string }>(request, token, 'POST', '/api/upload/upload_base64_img', {
+    data: gradientPng(32, 32).toString('base64'),
+    fileExt: 'png',
+    fileName: 'avatar.png',
+  });
+  const name = `Chat helper ${randomBytes(3).toString('hex')}`;
+  const agent = await call<{ id: number; agent_key: string }>(
+    request,
+    token,
+    'POST',
+    '/api/agent/create-agent',
+    {
+      config: { ...template!.config, name, avatar: upload.file, model_id: model!.id, markdown: true },
+    },
+  );
+  await call(request, token, 'POST', '/api/agent/publish-agent', { id: agent.id });
+  return { ...agent, name };
+}
+
+test('chat with an agent: a streamed reply, regenerate, rename and delete the conversation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await registerAccount(request);
+  const login = await request.post('/api/user/login', {
+    data: { user_name: owner.email, password: owner.password, device_id: 'e2e-chat-api' },
+  });
+  const token = (await login.json()).data.token as string;
+  const agent = await publishedAgent(request, token);
+
+  await signIn(page, owner.email);
+  await page.goto(`/chat?agent_key=${agent.agent_key}`);
+  await expect(page.getByRole('heading', { name: agent.name })).toBeVisible();
+  await expect(page.getByText(fill(c.points_per_message, { points: TEST_MODEL_POINTS }))).toBeVisible();
+
+  const box = page.getByRole('textbox', { name: c.message_label });
+  await box.fill('Hello there');
+  await box.press('Enter');
+  await expect(page.getByText('Echo: Hello there')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hello there', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: c.regenerate }).click();
+  await expect(page.getByText('Echo: Hello there')).toBeVisible();
+  await expect(page.getByRole('button', { name: c.regenerate })).toBeVisible();
+
+  await page.getByRole('button', { name: fill(c.rename_named, { title: 'Hello there' }) }).click();
+  const rename = dialogWith(page, c.rename_title);
+  await rename.getByRole('textbox', { name: c.title_label }).fill('Greetings');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Greetings', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: fill(c.delete_named, { title: 'Greetings' }) }).click();
+  await dialogWith(page, c.delete_title).getByRole('button', { name: c.delete }).click();
+  await expect(page.getByText(c.no_conversations)).toBeVisible();
+});
