@@ -54,6 +54,7 @@ function serve(conversations: Conversation[] = [], messages: ChatMessage[] = [])
       },
     }),
     [CHAT_API.renameConversation]: () => ({ data: null }),
+    [CHAT_API.stopMessage]: () => ({ data: { stopped: true } }),
     [CHAT_API.deleteConversation]: (body) => {
       shown = shown.filter(
         (row) => row.conversation_id !== (body as { conversation_id: string }).conversation_id,
@@ -171,4 +172,36 @@ describe('the chat page', () => {
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Rename Kyoto trip' })).toBeNull());
   });
+
+  it('continues live a reply still streaming when its conversation is opened, and stops it on request', async () => {
+    const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
+    const api = serve([trip], [question, saved(11, 'assistant', 'Echo:')]);
+    const hub = await openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
+    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    expect(await screen.findByText('Echo:')).toBeTruthy();
+
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: ' Hi there' });
+    expect(await screen.findByText('Echo: Hi there')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Stop/ }));
+    await vi.waitFor(() =>
+      expect(api.bodiesOf(CHAT_API.stopMessage)).toEqual([{ conversation_id: 'conv-1' }]),
+    );
+  });
 });
+
+function saved(id: number, role: 'user' | 'assistant', content: string): ChatMessage {
+  return {
+    id,
+    conversation_id: 'conv-1',
+    role,
+    content,
+    reasoning: '',
+    status: 'streaming',
+    error_code: null,
+    finish_reason: null,
+    model_id: null,
+    points: 0,
+    created_at: '2026-11-20T10:00:00Z',
+  };
+}
