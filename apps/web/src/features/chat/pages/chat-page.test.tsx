@@ -70,8 +70,11 @@ async function openChat() {
   const hub = fakeRealtimeHub();
   connectRealtime({ userId: 7, url: 'ws://localhost/connection/websocket' });
   await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
-  await renderPage(<ChatPage />, { path: `/chat?agent_key=${card.agent_key}`, route: '/chat' });
-  return hub;
+  const { router } = await renderPage(<ChatPage />, {
+    path: `/chat?agent_key=${card.agent_key}`,
+    route: '/chat',
+  });
+  return Object.assign(hub, { router });
 }
 
 async function sendHiThere(hub: ReturnType<typeof fakeRealtimeHub>) {
@@ -179,6 +182,7 @@ describe('the chat page', () => {
     const hub = await openChat();
     fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
     await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    expect(hub.router.state.location.search).toBe(`?agent_key=${card.agent_key}&conversation_id=conv-1`);
     expect(await screen.findByText('Echo:')).toBeTruthy();
 
     hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: ' Hi there' });

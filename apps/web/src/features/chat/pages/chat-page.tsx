@@ -12,7 +12,7 @@ import { MessageItem } from '../components/message-item.tsx';
 import { useConversation } from '../model/use-conversation.ts';
 import './chat-page.css';
 
-/** `/chat?agent_key=<key>`: the conversations with one agent, and the open one. */
+/** `/chat?agent_key=<key>&conversation_id=<id>`: the conversations with one agent, and the open one. */
 export function ChatPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -37,7 +37,16 @@ export function ChatPage() {
 
 function ChatWithAgent({ agent }: { agent: ChatAgent }) {
   const { t } = useTranslation();
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  // The open conversation travels in the address, so a reload or a shared link opens it again.
+  const [params, setParams] = useSearchParams();
+  const conversationId = params.get('conversation_id');
+  const setConversationId = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set('conversation_id', id);
+      else next.delete('conversation_id');
+      return next;
+    });
   const [isSending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const points = useSessionStore((state) => state.points);
