@@ -1,6 +1,6 @@
 import '../test/dom-setup.ts';
 import { REALTIME_API } from '@tandem/contract/api';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useIdentityStore } from '../features/account/hooks/identity-store.ts';
 import { getDeviceId } from '../shared/api/device-id.ts';
@@ -51,6 +51,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmount first: a page still mounted would react to the reset below (navigate to sign-in, close its
+  // connection) after its test has ended.
+  cleanup();
   router?.dispose();
   getSession().reset();
   useIdentityStore.setState({ hasChanged: false, reason: 'identity_changed' });

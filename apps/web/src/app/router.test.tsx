@@ -1,5 +1,5 @@
 import '../test/dom-setup.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../shared/session/session-store.ts';
 import type { SessionUser } from '../shared/session/session-user.ts';
@@ -38,6 +38,9 @@ beforeEach(() => {
 
 afterEach(() => {
   // A router left running would keep navigating the shared window history during the next test.
+  // Unmount first: a page still mounted would react to the reset below (navigate to sign-in, close its
+  // connection) after its test has ended.
+  cleanup();
   router?.dispose();
   getSession().reset();
 });

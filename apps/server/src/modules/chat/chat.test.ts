@@ -61,11 +61,16 @@ async function messagesOf(token: string, conversationId: string, page = 1, pageS
   return list as { data: ChatMessage[]; total: number };
 }
 
-/** Waits until the conversation's last reply is no longer streaming; answers it. */
+/**
+ * Waits until the conversation's last reply is no longer streaming and its last publication has gone
+ * out (the reply is saved before `done` or `error` is published); answers the reply.
+ */
 async function settledReply(token: string, conversationId: string) {
   for (let tries = 0; tries < 300; tries++) {
     const last = (await messagesOf(token, conversationId)).data.at(-1)!;
-    if (last.status !== 'streaming') return last;
+    const lastEvent = publicationsOf(conversationId).at(-1)?.type;
+    const isPublished = lastEvent === 'done' || lastEvent === 'error' || lastEvent === undefined;
+    if (last.status !== 'streaming' && isPublished) return last;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the reply never ended');

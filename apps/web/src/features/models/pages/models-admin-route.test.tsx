@@ -1,6 +1,6 @@
 import '../../../test/dom-setup.ts';
 import { MODEL_API } from '@tandem/contract/api';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { createAppRouter } from '../../../app/router.tsx';
 import { getSession } from '../../../shared/session/session-store.ts';
@@ -10,7 +10,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 let router: ReturnType<typeof createAppRouter> | undefined;
 const LAZY_PAGE = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const serveAs = (isSuper: boolean) =>
   fakeApi({
@@ -24,6 +24,9 @@ beforeEach(() => {
   getSession().setToken('token-1');
 });
 afterEach(() => {
+  // Unmount first: a page still mounted would react to the reset below (navigate to sign-in, close its
+  // connection) after its test has ended.
+  cleanup();
   router?.dispose();
   getSession().reset();
 });
@@ -46,6 +49,6 @@ describe('the models screen route', () => {
     expect(await screen.findByText('Account settings')).toBeTruthy();
     expect(screen.queryByText('Models and providers')).toBeNull();
     await router.navigate('/platform/models');
-    await waitFor(() => expect(window.location.pathname).toBe('/404'));
+    await waitFor(() => expect(window.location.pathname).toBe('/404'), LAZY_PAGE);
   });
 });
