@@ -66,15 +66,15 @@ export const conversationsQuery = (agentId: number | null) =>
 export const messagesKey = (conversationId: string) => [...CHAT_KEY, 'messages', conversationId] as const;
 
 /** The newest page of a conversation, oldest first. */
-export const fetchMessages = (conversationId: string) =>
+export const fetchMessages = (conversationId: string, page = 1) =>
   http.get<Page<ChatMessage>>(CHAT_API.conversationMessages, {
-    params: { conversation_id: conversationId, page: 1, page_size: MESSAGE_PAGE_SIZE },
+    params: { conversation_id: conversationId, page, page_size: MESSAGE_PAGE_SIZE },
   });
 
 export const messagesQuery = (conversationId: string | null) =>
   queryOptions({
     queryKey: messagesKey(conversationId ?? ''),
-    queryFn: () => fetchMessages(conversationId ?? ''),
+    queryFn: async (): Promise<Page<ChatMessage> & { pages?: number }> => fetchMessages(conversationId ?? ''),
     enabled: conversationId !== null,
   });
 

@@ -1,10 +1,11 @@
 import type { Page } from '@tandem/contract/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type ChatMessage,
   conversationsKey,
   fetchMessages,
+  MESSAGE_PAGE_SIZE,
   messagesKey,
   messagesQuery,
   refreshPoints,
@@ -15,7 +16,8 @@ import {
 import { listenToConversation } from '../api/chat-channel.ts';
 import { applyPublication, mergeSaved, type ShownMessage, sentMessages } from './apply-publication.ts';
 
-type Cached = Page<ShownMessage>;
+/** `pages`: how many pages, newest first, the page has read. */
+type Cached = Page<ShownMessage> & { pages?: number };
 
 /**
  * One open conversation: its newest messages, kept in the query cache and filled live from its channel
@@ -109,7 +111,26 @@ export function useConversation({
 
   const stop = () => (conversationId ? stopMessage(conversationId) : undefined);
 
-  return { query, messages, isStreaming, send, stop };
+  const [isLoadingOlder, setLoadingOlder] = useState(false);
+  const pagesRead = query.data?.pages ?? 1;
+  const hasOlder = (query.data?.total ?? 0) > pagesRead * MESSAGE_PAGE_SIZE;
+  const loadOlder = async () => {
+    if (!conversationId) return;
+    setLoadingOlder(true);
+    try {
+      const older = await fetchMessages(conversationId, pagesRead + 1);
+      queryClient.setQueryData<Cached>(messagesKey(conversationId), (page) => {
+        if (!page) return page;
+        const known = new Set(page.data.map((message) => message.id));
+        const earlier = older.data.filter((message) => !known.has(message.id));
+        return { ...page, data: [...earlier, ...page.data], pages: pagesRead + 1 };
+      });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  return { query, messages, isStreaming, send, stop, hasOlder, isLoadingOlder, loadOlder };
 }
 
 function dropLastReply(messages: ChatMessage[]) {

@@ -36,13 +36,21 @@ const trip: Conversation = {
 };
 
 /** The agent, its conversations and the chat calls, answering a send with conversation conv-1. */
-function serve(conversations: Conversation[] = [], messages: ChatMessage[] = []) {
+function serve(
+  conversations: Conversation[] = [],
+  messages: ChatMessage[] | ((page: number) => { data: ChatMessage[]; total: number }) = [],
+) {
   let shown = [...conversations];
   return fakeApi({
     [AGENT_API.publicInfo]: () => ({ data: info }),
     [AGENT_API.hubList]: () => ({ data: { data: [card], total: 1 } }),
     [CHAT_API.conversationList]: () => ({ data: { data: shown, total: shown.length } }),
-    [CHAT_API.conversationMessages]: () => ({ data: { data: messages, total: messages.length } }),
+    [CHAT_API.conversationMessages]: (_, params) => ({
+      data:
+        typeof messages === 'function'
+          ? messages(Number(params.page))
+          : { data: messages, total: messages.length },
+    }),
     [CHAT_API.sendMessage]: () => ({
       data: {
         conversation_id: 'conv-1',
@@ -192,6 +200,21 @@ describe('the chat page', () => {
       expect(api.bodiesOf(CHAT_API.stopMessage)).toEqual([{ conversation_id: 'conv-1' }]),
     );
   });
+});
+
+it('loads earlier messages of a long conversation on request', async () => {
+  const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
+  const api = serve([trip], (page) => ({
+    data: [done(page === 1 ? 60 : 5, `message of page ${page}`)],
+    total: 51,
+  }));
+  await openChat();
+  fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
+  expect(await screen.findByText('message of page 1')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+  expect(await screen.findByText('message of page 2')).toBeTruthy();
+  expect(api.paramsOf(CHAT_API.conversationMessages).map((params) => params.page)).toContain(2);
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull());
 });
 
 function saved(id: number, role: 'user' | 'assistant', content: string): ChatMessage {

@@ -122,6 +122,15 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
               )}
             </div>
           )}
+          {conversation.hasOlder && (
+            <Button
+              type="link"
+              loading={conversation.isLoadingOlder}
+              onClick={() => void conversation.loadOlder()}
+            >
+              {t('chat.load_earlier')}
+            </Button>
+          )}
           {messages.map((message, index) => (
             <MessageItem
               key={message.id}
