@@ -65,6 +65,8 @@ test('chat with an agent: a streamed reply, regenerate, rename and delete the co
   await box.press('Enter');
   await expect(page.getByText('Echo: Hello there')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hello there', exact: true })).toBeVisible();
+  // The free plan's points, less the reply's.
+  await expect(page.getByText(fill(c.points_left, { points: 1000 - TEST_MODEL_POINTS }))).toBeVisible();
 
   await page.getByRole('button', { name: c.regenerate }).click();
   await expect(page.getByText('Echo: Hello there')).toBeVisible();
