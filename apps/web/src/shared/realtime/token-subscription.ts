@@ -25,6 +25,8 @@ export async function subscribeWithToken(
     await new Promise<void>((resolve, reject) => {
       subscription.once('subscribed', () => resolve());
       subscription.once('error', (context) => reject(context.error));
+      // A refused channel (no permission) ends in unsubscribed, not in an error.
+      subscription.once('unsubscribed', (context) => reject(new Error(context.reason)));
       subscription.subscribe();
     });
   } catch (error) {

@@ -17,6 +17,8 @@ import { listenToConversation } from '../api/chat-channel.ts';
 import { applyPublication, mergeSaved, type ShownMessage, sentMessages } from './apply-publication.ts';
 
 /** `pages`: how many pages, newest first, the page has read. */
+const OFFLINE_POLL_MS = 2000;
+
 type Cached = Page<ShownMessage> & { pages?: number };
 
 /**
@@ -35,7 +37,15 @@ export function useConversation({
   onStarted(data: SendMessageData): void;
 }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...messagesQuery(conversationId), staleTime: Number.POSITIVE_INFINITY });
+  // Without the channel (no realtime connection, a refused subscription) a streaming reply is polled.
+  const [offlineId, setOfflineId] = useState<string | null>(null);
+  const isOffline = conversationId !== null && offlineId === conversationId;
+  const query = useQuery({
+    ...messagesQuery(conversationId),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (current) =>
+      isOffline && current.state.data?.data.at(-1)?.status === 'streaming' ? OFFLINE_POLL_MS : false,
+  });
   const listening = useRef<{ id: string; stop: Promise<(() => void) | null> } | null>(null);
 
   const update = useCallback(
@@ -63,7 +73,10 @@ export function useConversation({
           if (saved.data.at(-1)?.status !== 'streaming') void refreshPoints();
           return stop;
         })
-        .catch(() => null);
+        .catch(() => {
+          setOfflineId(id);
+          return null;
+        });
       listening.current = { id, stop };
       return stop;
     },

@@ -217,6 +217,26 @@ it('loads earlier messages of a long conversation on request', async () => {
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull());
 });
 
+it('without the channel, polls a streaming reply until it is saved', async () => {
+  let reads = 0;
+  const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
+  serve([], () => {
+    reads += 1;
+    const reply =
+      reads > 1
+        ? { ...saved(11, 'assistant', 'Echo: Hi there'), status: 'done' as const }
+        : saved(11, 'assistant', '');
+    return { data: [question, reply], total: 2 };
+  });
+  const hub = await openChat();
+  hub.refusesChannel = (channel) => channel.startsWith('chat:');
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'Hi there' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy(), { timeout: 8000 });
+  expect((box as HTMLTextAreaElement).disabled).toBe(false);
+});
+
 function saved(id: number, role: 'user' | 'assistant', content: string): ChatMessage {
   return {
     id,
