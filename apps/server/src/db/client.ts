@@ -56,6 +56,11 @@ function openPglite(dataDir: string | undefined): Database {
 
 function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (a restart, a failover, an administrator's terminate) is
+  // removed by the pool and replaced on next use. Unheard, its 'error' event would end the process.
+  pool.on('error', (error) => {
+    console.warn(`database: an idle connection was lost (${error.message}); it will be replaced`);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database.ts';
+
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
+describe.runIf(onPostgres)('a PostgreSQL connection the server drops', () => {
+  const opened = createTestDatabase();
+  afterAll(async () => (await opened).close());
+
+  it('is replaced on the next query, without ending the process', async () => {
+    const database = await opened;
+    const name = (
+      (await database.db.execute(sql`select current_database() as name`)).rows[0] as { name: string }
+    ).name;
+    // An administrator (or a failover) ends every idle connection of the pool.
+    const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+    await admin.connect();
+    const ended = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = await database.db.execute(sql`select 1 as one`);
+    expect(answer.rows[0]).toEqual({ one: 1 });
+  });
+});
