@@ -110,3 +110,6 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Text matched literally inside a LIKE / ILIKE pattern: its `%`, `_` and `\` lose their meaning. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

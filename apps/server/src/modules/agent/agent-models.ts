@@ -1,14 +1,13 @@
 import type { AgentModelInfo } from '@tandem/contract/agent';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
+import { isUsableModel, operatorOrder } from '../model/models.ts';
 
 /**
  * What the agent editor needs to know of models, read-only. The gateway's `modelInfo` only knows
  * usable models; the editor must also describe a chosen model that was disabled since.
  */
-
-const usable = and(eq(models.enabled, true), eq(modelProviders.enabled, true), eq(models.type, 'completion'));
 
 /** The chosen model, usable or not; null when it no longer exists. */
 export async function describeModel(db: Db, modelId: number | null): Promise<AgentModelInfo | null> {
@@ -43,8 +42,8 @@ export async function firstUsableModel(db: Db): Promise<number | undefined> {
     .select({ id: models.id })
     .from(models)
     .innerJoin(modelProviders, eq(modelProviders.id, models.providerId))
-    .where(usable)
-    .orderBy(asc(models.sort), asc(models.id))
+    .where(isUsableModel)
+    .orderBy(...operatorOrder)
     .limit(1);
   return row?.id;
 }

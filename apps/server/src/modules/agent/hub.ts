@@ -2,7 +2,7 @@ import type { AgentCard, HubListQuery } from '@tandem/contract/agent';
 import type { Page } from '@tandem/contract/envelope';
 import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { agentMembers, agents, models, teamMembers, users } from '../../db/schema.ts';
 import { personName } from './agent-data.ts';
 import { agentAbilities, agentRole } from './policy.ts';
@@ -12,8 +12,6 @@ type HubQuery = { page: number; page_size: number } & Required<
 > & { mine: number };
 
 export type HubCaller = { userId: number; teamId: number; teamRoles: string[] };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const MANAGER_ROLES: string[] = [TEAM_ROLES.owner, TEAM_ROLES.admin, TEAM_ROLES.manage];
 

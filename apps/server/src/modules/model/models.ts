@@ -1,6 +1,6 @@
 import type { AvailableModel, Model, SaveModelBody } from '@tandem/contract/model';
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
@@ -23,7 +23,15 @@ const present = (row: ModelRow, providerName: string): Model => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const operatorOrder = [asc(models.sort), asc(models.id)];
+/** The order the operator gave the models. */
+export const operatorOrder = [asc(models.sort), asc(models.id)];
+
+/** A model users may pick: an enabled completion model of an enabled provider (join the provider). */
+export const isUsableModel = and(
+  eq(models.enabled, true),
+  eq(models.type, 'completion'),
+  eq(modelProviders.enabled, true),
+);
 
 export async function listModels(db: Db, providerId?: number): Promise<Model[]> {
   const rows = await db
@@ -50,13 +58,9 @@ export async function availableModels(db: Db): Promise<AvailableModel[]> {
     })
     .from(models)
     .innerJoin(modelProviders, eq(models.providerId, modelProviders.id))
-    .where(and(eq(models.enabled, true), eq(models.type, 'completion'), eq(modelProviders.enabled, true)))
+    .where(isUsableModel)
     .orderBy(...operatorOrder);
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error &&
-  ((error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
 export async function saveModel(db: Db, body: SaveModelBody): Promise<number> {
   const [provider] = await db

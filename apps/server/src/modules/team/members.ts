@@ -1,7 +1,7 @@
 import type { Member } from '@tandem/contract/team';
 import { TEAM_ROLES } from '@tandem/contract/team';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, escapeLike } from '../../db/client.ts';
 import { departments, teamLeavers, teamMembers, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -16,8 +16,6 @@ export const displayName = (row: {
   phone: string | null;
   email: string | null;
 }) => row.realName || row.nickName || row.phone || row.email || '';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A page of the team's members, by join time, with their department. `keyword` matches name,
