@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@tandem/contract/chat';
 import { describe, expect, it } from 'vitest';
-import { applyPublication, mergeSaved, sentMessages } from './apply-publication.ts';
+import { applyPublication, mergeSaved, sentMessages, startReply } from './apply-publication.ts';
 
 const ids = { user_message_id: 10, assistant_message_id: 11 };
 const reply = (overrides: Partial<ChatMessage>): ChatMessage => ({
@@ -41,5 +41,52 @@ describe('a conversation’s messages from its channel', () => {
     const shown = [reply({ content: 'Echo: Hi' })];
     expect(mergeSaved(shown, [reply({ content: 'Echo' })])[0]?.content).toBe('Echo: Hi');
     expect(mergeSaved(shown, [reply({ content: 'Echo: Hi there' })])[0]?.content).toBe('Echo: Hi there');
+  });
+
+  describe('whichever comes first, the channel’s start or the send’s answer', () => {
+    const answered = [
+      { ...sentMessages('conv-1', ids, 'Hi')[0]! },
+      reply({ content: 'Echo: Hi', status: 'done' }),
+    ];
+    const again = { user_message_id: 10, assistant_message_id: 12 };
+    const start = { type: 'start', message_id: 12, user_message_id: 10 } as const;
+    const shape = (messages: ChatMessage[]) => messages.map((message) => [message.id, message.role]);
+
+    it('a regenerated reply replaces the old one when the start comes first', () => {
+      let messages = applyPublication('conv-1', answered, start);
+      messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 12, content: 'Echo' });
+      messages = startReply('conv-1', messages, again, null);
+      expect(shape(messages)).toEqual([
+        [10, 'user'],
+        [12, 'assistant'],
+      ]);
+      expect(messages[1]?.content).toBe('Echo');
+    });
+
+    it('a regenerated reply replaces the old one when the answer comes first', () => {
+      let messages = startReply('conv-1', answered, again, null);
+      messages = applyPublication('conv-1', messages, start);
+      expect(shape(messages)).toEqual([
+        [10, 'user'],
+        [12, 'assistant'],
+      ]);
+    });
+
+    it('a new message goes before its reply when the start comes first', () => {
+      const next = { user_message_id: 13, assistant_message_id: 14 };
+      let messages = applyPublication('conv-1', answered, {
+        type: 'start',
+        message_id: 14,
+        user_message_id: 13,
+      });
+      messages = startReply('conv-1', messages, next, 'More');
+      expect(shape(messages)).toEqual([
+        [10, 'user'],
+        [11, 'assistant'],
+        [13, 'user'],
+        [14, 'assistant'],
+      ]);
+      expect(messages[2]?.content).toBe('More');
+    });
   });
 });

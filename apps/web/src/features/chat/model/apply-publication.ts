@@ -10,13 +10,11 @@ export function applyPublication(
   publication: ChatPublication,
 ): ShownMessage[] {
   if (publication.type === 'start') {
-    // The reply may start before the send's answer has put its placeholder in.
-    if (messages.some((message) => message.id === publication.message_id)) return messages;
     const ids = {
       user_message_id: publication.user_message_id,
       assistant_message_id: publication.message_id,
     };
-    return [...messages, ...sentMessages(conversationId, ids, null)];
+    return startReply(conversationId, messages, ids, null);
   }
   return messages.map((message) => {
     if (message.id !== publication.message_id) return message;
@@ -38,6 +36,28 @@ export function applyPublication(
         return { ...message, status: 'failed', error_code: publication.code, error_msg: publication.msg };
     }
   });
+}
+
+/**
+ * The messages once a reply has started: the user's message, new or the one regenerated, then the reply;
+ * a reply it regenerates is gone. The send's answer and the channel's start may come in either order,
+ * so either may call this first and the second changes nothing it should not.
+ * `content`: the user's new message, or null when it is not known (a start, a regeneration).
+ */
+export function startReply(
+  conversationId: string,
+  messages: ShownMessage[],
+  ids: { user_message_id: number; assistant_message_id: number },
+  content: string | null,
+): ShownMessage[] {
+  const started = messages.find((message) => message.id === ids.assistant_message_id);
+  const others = messages.filter((message) => message.id !== ids.assistant_message_id);
+  const userIndex = others.findIndex((message) => message.id === ids.user_message_id);
+  const placeholders = sentMessages(conversationId, ids, userIndex === -1 ? content : null);
+  const reply = started ?? placeholders.at(-1)!;
+  // What followed the user's message is the reply being regenerated.
+  const kept = userIndex === -1 ? others : others.slice(0, userIndex + 1);
+  return [...kept, ...placeholders.slice(0, -1), reply];
 }
 
 /** The placeholders a send shows until the channel fills the reply. */

@@ -2,7 +2,6 @@ import type { Page } from '@tandem/contract/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  type ChatMessage,
   conversationsKey,
   fetchMessages,
   MESSAGE_PAGE_SIZE,
@@ -14,7 +13,7 @@ import {
   stopMessage,
 } from '../api/chat.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
-import { applyPublication, mergeSaved, type ShownMessage, sentMessages } from './apply-publication.ts';
+import { applyPublication, mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
 
 /** `pages`: how many pages, newest first, the page has read. */
 const OFFLINE_POLL_MS = 2000;
@@ -105,15 +104,9 @@ export function useConversation({
         ? { conversation_id: conversationId, content, regenerate }
         : { agent_key: agentKey, content },
     );
-    const placeholders = sentMessages(data.conversation_id, data, regenerate ? null : (content ?? ''));
-    update(data.conversation_id, (current) => {
-      const kept = regenerate ? dropLastReply(current) : current;
-      const started = kept.find((message) => message.id === data.assistant_message_id);
-      const rest = kept.filter(
-        (message) => message.id !== data.assistant_message_id && message.id !== data.user_message_id,
-      );
-      return [...rest, ...placeholders.map((message) => (message.id === started?.id ? started : message))];
-    });
+    update(data.conversation_id, (current) =>
+      startReply(data.conversation_id, current, data, regenerate ? null : (content ?? '')),
+    );
     if (!conversationId) {
       await listen(data.conversation_id);
       void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
@@ -144,9 +137,4 @@ export function useConversation({
   };
 
   return { query, messages, isStreaming, send, stop, hasOlder, isLoadingOlder, loadOlder };
-}
-
-function dropLastReply(messages: ChatMessage[]) {
-  const last = messages.at(-1);
-  return last?.role === 'assistant' ? messages.slice(0, -1) : messages;
 }
