@@ -1,22 +1,22 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { models } from './models.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
 
 /**
- * A user's conversation with an agent. The id is random text, as the realtime channel
+ * A user's conversation with an agent, or a visitor's with a web-public agent (`visitor_id`, the
+ * random id the visitor's browser keeps; no user). The id is random text, as the realtime channel
  * `chat:<id>` names it. Deleting hides it (`deleted_at`); its messages and ledger rows stay.
  */
 export const conversations = pgTable(
   'conversations',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
     /** The team whose points the replies spend: the agent's team. */
     teamId: integer('team_id')
       .notNull()
@@ -29,13 +29,19 @@ export const conversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('conversations_user_agent').on(t.userId, t.agentId, t.updatedAt)],
+  (t) => [
+    index('conversations_user_agent').on(t.userId, t.agentId, t.updatedAt),
+    index('conversations_visitor_agent').on(t.visitorId, t.agentId, t.updatedAt),
+    index('conversations_agent_time').on(t.agentId, t.createdAt),
+    check('conversations_someone', sql`${t.userId} is not null or ${t.visitorId} is not null`),
+  ],
 );
 
 /**
  * A message of a conversation. A reply is `streaming` while generated (its text saved as it grows),
  * then `done`, `stopped` or `failed` (with the error code). `parent_id` is the user message a reply
- * answers; a regenerated reply hides the one it replaces (`replaced_at`).
+ * answers; a regenerated reply hides the one it replaces (`replaced_at`). A user message carries the
+ * ids of its attached images (`files`); a reply, the next questions suggested after it.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -54,9 +60,57 @@ export const chatMessages = pgTable(
     points: integer('points').notNull().default(0),
     parentId: integer('parent_id'),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_messages_conversation').on(t.conversationId, t.id)],
+);
+
+/**
+ * A like or dislike of a reply by the one whose conversation it is; a dislike has a reason
+ * (`DISLIKE_REASONS`, `other` with `comment`). `agent_id` is kept for the agent's feedback page.
+ */
+export const messageFeedback = pgTable(
+  'message_feedback',
+  {
+    messageId: integer('message_id')
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    rating: text('rating').$type<'like' | 'dislike'>().notNull(),
+    reason: text('reason'),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_feedback_agent_time').on(t.agentId, t.updatedAt)],
+);
+
+/**
+ * A share of a conversation: a read-only copy of its messages up to `last_message_id` at
+ * `/chat-share/<code>` for anyone with the link, until revoked.
+ */
+export const conversationShares = pgTable(
+  'conversation_shares',
+  {
+    code: text('code').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('conversation_shares_conversation').on(t.conversationId)],
 );
 
 /**
@@ -70,6 +124,10 @@ export const teamPoints = pgTable(
       .primaryKey()
       .references(() => teams.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(FREE_PLAN_MONTHLY_POINTS),
+    /** The start of the month the balance was last granted for; a new month grants it again. */
+    periodStart: timestamp('period_start', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('month', now())`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('team_points_not_negative', sql`${t.balance} >= 0`)],
@@ -92,7 +150,7 @@ export const pointsLedger = pgTable(
     messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
     points: integer('points').notNull(),
-    /** `chat_reply`, `chat_refund`, `plan_grant`. */
+    /** `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it). */
     reason: text('reason').$type<'chat_reply' | 'chat_refund' | 'plan_grant'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
