@@ -53,5 +53,12 @@ export const SILENT_ERROR_URLS = [
 ] as const;
 
 export const DEVICE_ID_HEADER = 'x-device-id';
+/**
+ * A visitor without an account (a web-public agent's page or embed) is known by a random secret their
+ * browser keeps and sends in this header; the server keeps only its hash.
+ */
+export const VISITOR_TOKEN_HEADER = 'x-visitor-token';
+export const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+export const VISITOR_TOKEN_STORAGE_KEY = 'visitor_token';
 export const TOKEN_COOKIE = 'token';
 export const DEVICE_ID_STORAGE_KEY = 'device_id';

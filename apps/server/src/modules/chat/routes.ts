@@ -21,7 +21,8 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { agents, chatMessages, conversations } from '../../db/schema.ts';
-import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
+import { bearerToken } from '../../platform/auth/guard.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -61,23 +62,25 @@ const presentConversation = (row: ConversationRow) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The user's own live conversation; anyone else's, or a deleted one, does not exist for them. */
-async function findOwnConversation(db: Db, userId: number, conversationId: string) {
+/** The conversations of a user, or of a visitor. */
+const conversationsOf = (chatter: Chatter) =>
+  chatter.userId === null
+    ? eq(conversations.visitorId, chatter.visitorId)
+    : eq(conversations.userId, chatter.userId);
+
+/** The chatter's own live conversation; anyone else's, or a deleted one, does not exist for them. */
+async function findOwnConversation(db: Db, chatter: Chatter, conversationId: string) {
   const [row] = await db
     .select()
     .from(conversations)
     .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.userId, userId),
-        isNull(conversations.deletedAt),
-      ),
+      and(eq(conversations.id, conversationId), conversationsOf(chatter), isNull(conversations.deletedAt)),
     );
   return row;
 }
 
-async function ownConversation(db: Db, userId: number, conversationId: string) {
-  const row = await findOwnConversation(db, userId, conversationId);
+async function ownConversation(db: Db, chatter: Chatter, conversationId: string) {
+  const row = await findOwnConversation(db, chatter, conversationId);
   if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
   return row;
 }
@@ -90,6 +93,12 @@ const titleOf = (content: string) => {
 const done = { 200: envelope(z.null()) };
 
 /**
+ * Visitors' messages, per IP (a visitor can make a new token at will): each one spends the agent
+ * owner's points. Signed-in users are bounded by their team's points and concurrent replies.
+ */
+export const VISITOR_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
+
+/**
  * Chat with an agent (spec part B section 2): sending starts a reply generated on the server and
  * streamed on `chat:<conversation_id>`; each reply debits the agent team's points first.
  */
@@ -99,23 +108,31 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
     deps.runner ??
     createChatRunner({ db, llm, realtime, log: app.log, teamMaxReplies: deps.config.teamMaxReplies });
   const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
-  const session = { onRequest: requireSession(db) };
+  // Signed-in users, and visitors of web-public agents.
+  const session = { onRequest: requireChatter(db) };
   app.addHook('preClose', runner.close);
 
   // Only a conversation's owner may read its stream.
   realtime.setChannelPolicy(
     CHANNEL_NAMESPACES.chat,
-    async (userId, conversationId) => (await findOwnConversation(db, userId, conversationId)) !== undefined,
+    async (reader, conversationId) => (await findOwnConversation(db, reader, conversationId)) !== undefined,
   );
 
   app.post(
     CHAT_API.sendMessage,
-    { ...session, schema: { body: sendMessageBody, response: { 200: envelope(sendMessageData) } } },
+    {
+      ...session,
+      config: {
+        rateLimit: { ...VISITOR_SEND_LIMIT, allowList: (request) => bearerToken(request) !== undefined },
+      },
+      schema: { body: sendMessageBody, response: { 200: envelope(sendMessageData) } },
+    },
     async (request) => {
-      const { userId } = sessionOf(request);
+      const chatter = chatterOf(request);
+      const { userId } = chatter;
       const body = request.body;
       const existing = body.conversation_id
-        ? await ownConversation(db, userId, body.conversation_id)
+        ? await ownConversation(db, chatter, body.conversation_id)
         : undefined;
       if (existing && runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
 
@@ -124,7 +141,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         : body.agent_id
           ? { id: body.agent_id }
           : { agentKey: body.agent_key! };
-      const { agent, actor } = await loadAgent(db, ref, userId);
+      const { agent, actor } = await loadAgent(db, ref, userId ?? undefined);
       if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
       authorizeAgent(agent, actor, 'use');
       const config = readConfig(agent.published);
@@ -155,6 +172,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
             await tx.insert(conversations).values({
               id: conversationId,
               userId,
+              visitorId: chatter.visitorId,
               teamId: agent.teamId,
               agentId: agent.id,
               title,
@@ -254,7 +272,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       schema: { body: stopMessageBody, response: { 200: envelope(z.object({ stopped: z.boolean() })) } },
     },
     async (request) => {
-      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      const row = await ownConversation(db, chatterOf(request), request.body.conversation_id);
       return ok({ stopped: await runner.stop(row.id) });
     },
   );
@@ -266,10 +284,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       schema: { querystring: conversationListQuery, response: { 200: envelope(pageOf(conversation)) } },
     },
     async (request) => {
-      const { userId } = sessionOf(request);
       const { agent_id, page, page_size } = request.query;
       const where = and(
-        eq(conversations.userId, userId),
+        conversationsOf(chatterOf(request)),
         eq(conversations.agentId, agent_id),
         isNull(conversations.deletedAt),
       );
@@ -295,7 +312,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
     },
     async (request) => {
       const { conversation_id, page, page_size } = request.query;
-      const row = await ownConversation(db, sessionOf(request).userId, conversation_id);
+      const row = await ownConversation(db, chatterOf(request), conversation_id);
       const where = and(eq(chatMessages.conversationId, row.id), isNull(chatMessages.replacedAt));
       const [rows, [total]] = await Promise.all([
         db
@@ -315,7 +332,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
     CHAT_API.renameConversation,
     { ...session, schema: { body: renameConversationBody, response: done } },
     async (request) => {
-      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      const row = await ownConversation(db, chatterOf(request), request.body.conversation_id);
       await db.update(conversations).set({ title: request.body.title }).where(eq(conversations.id, row.id));
       return ok(null);
     },
@@ -325,7 +342,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
     CHAT_API.deleteConversation,
     { ...session, schema: { body: deleteConversationBody, response: done } },
     async (request) => {
-      const row = await ownConversation(db, sessionOf(request).userId, request.body.conversation_id);
+      const row = await ownConversation(db, chatterOf(request), request.body.conversation_id);
       await runner.stop(row.id);
       await db.update(conversations).set({ deletedAt: new Date() }).where(eq(conversations.id, row.id));
       return ok(null);

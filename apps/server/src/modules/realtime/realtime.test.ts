@@ -14,7 +14,7 @@ const ctx = useTestApp({}, (config) => {
 });
 // A stand-in for the chat module's policy (tested in chat.test.ts), set after the app registered it.
 beforeAll(() => {
-  realtime.setChannelPolicy('chat', async (_userId, conversationId) => conversationId.startsWith('open-'));
+  realtime.setChannelPolicy('chat', async (_reader, conversationId) => conversationId.startsWith('open-'));
 });
 
 const post = (url: string, token: string | undefined, payload?: object) =>

@@ -12,6 +12,7 @@ import {
 } from '@tandem/contract/realtime';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { chatterOf, realtimeSubjectOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -22,27 +23,29 @@ const answer = { 200: envelope(tokenData) };
 /**
  * The token calls of the realtime client (spec part A section 7): a connection token for the
  * signed-in user, subscription tokens for the channels they may read, and the channel of a common
- * agent. Every call needs a session.
+ * agent. Every call needs a session, but for a visitor's (a web-public agent's chat) connection and
+ * conversation tokens.
  */
 export const realtimeRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }> = async (
   app,
   { db, realtime },
 ) => {
   const signedIn = { onRequest: requireSession(db) };
+  const chatting = { onRequest: requireChatter(db) };
 
-  app.post(REALTIME_API.clientToken, { ...signedIn, schema: { response: answer } }, async (request) =>
-    ok(await realtime.tokens.connection(sessionOf(request).userId)),
+  app.post(REALTIME_API.clientToken, { ...chatting, schema: { response: answer } }, async (request) =>
+    ok(await realtime.tokens.connection(realtimeSubjectOf(chatterOf(request)))),
   );
 
-  /** A conversation's chat stream, for a user the chat module admits to it. */
+  /** A conversation's chat stream, for a user or visitor the chat module admits to it. */
   app.post(
     REALTIME_API.chatToken,
-    { ...signedIn, schema: { body: subscribeChatTokenBody, response: answer } },
+    { ...chatting, schema: { body: subscribeChatTokenBody, response: answer } },
     async (request) => {
-      const { userId } = sessionOf(request);
+      const chatter = chatterOf(request);
       const channel = chatChannel(request.body.conversation_id);
-      if (!(await realtime.mayRead(userId, channel))) throw new AppError('FORBIDDEN');
-      return ok(await realtime.tokens.subscription(userId, channel));
+      if (!(await realtime.mayRead(chatter, channel))) throw new AppError('FORBIDDEN');
+      return ok(await realtime.tokens.subscription(realtimeSubjectOf(chatter), channel));
     },
   );
 

@@ -1,13 +1,17 @@
 import { CHANNEL_NAMESPACES, type UserNotification, userChannel } from '@tandem/contract/realtime-channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Chatter } from '../auth/chatter.ts';
 import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 import type { RealtimePublisher } from './publisher.ts';
 import { createRealtimeTokens } from './tokens.ts';
 
-/** Whether a user may read a channel of a namespace, given the channel's name after `namespace:`. */
-export type ChannelPolicy = (userId: number, name: string) => Promise<boolean>;
+/**
+ * Whether a user, or a visitor, may read a channel of a namespace, given the channel's name after
+ * `namespace:`.
+ */
+export type ChannelPolicy = (reader: Chatter, name: string) => Promise<boolean>;
 
 export type RealtimeDeps = {
   config: Config['realtime'];
@@ -52,10 +56,10 @@ export function createRealtime({ config, log, hubOptions }: RealtimeDeps) {
       policies.set(namespace, policy);
     },
 
-    async mayRead(userId: number, channel: string) {
+    async mayRead(reader: Chatter, channel: string) {
       const colon = channel.indexOf(':');
       const policy = colon > 0 ? policies.get(channel.slice(0, colon)) : undefined;
-      return policy ? policy(userId, channel.slice(colon + 1)) : false;
+      return policy ? policy(reader, channel.slice(colon + 1)) : false;
     },
 
     close: async () => {
