@@ -275,6 +275,7 @@ export type AgentCard = z.infer<typeof agentCard>;
 
 /** What a link, QR code or embed shows, to visitors too: nothing secret (no prompt, no model). */
 export const publicAgentInfo = z.object({
+  id: z.number().int(),
   agent_key: z.string(),
   name: z.string(),
   avatar: z.string(),
@@ -283,6 +284,10 @@ export const publicAgentInfo = z.object({
   first_question: z.string(),
   markdown: z.boolean(),
   suggest_questions: z.boolean(),
+  /** What a message costs; null while the agent's model is not usable. */
+  points_per_request: z.number().int().nullable(),
+  /** Whether messages may carry images (the model reads them). */
+  supports_images: z.boolean(),
   /** Only for signed-in callers; visitors get false. */
   can_edit: z.boolean(),
 });

@@ -258,6 +258,7 @@ describe('access and the public page', () => {
     await data('POST', '/api/agent/publish-agent', owner.token, { id });
     const visitor = await call('GET', url);
     expect(visitor.body.data).toEqual({
+      id,
       agent_key: key,
       name: 'Open Helper',
       avatar: '/api/upload/files/avatar-1.png',
@@ -266,6 +267,8 @@ describe('access and the public page', () => {
       first_question: 'What changed this week?',
       markdown: true,
       suggest_questions: false,
+      points_per_request: 3,
+      supports_images: false,
       can_edit: false,
     });
     expect((await data('GET', url, owner.token)).can_edit).toBe(true);

@@ -174,14 +174,17 @@ export async function setAccess(db: Db, agent: AgentRow, access: AgentAccess, em
  * What a link, QR code or embed shows: the released configuration's public face. A visitor is asked
  * to sign in for a team agent; a signed-in caller outside its audience is refused.
  */
-export function publicInfo({ agent, actor }: AgentContext): PublicAgentInfo {
+export async function publicInfo(db: Db, { agent, actor }: AgentContext): Promise<PublicAgentInfo> {
   const role = agentRole(agent, actor);
   if (!mayReach(agent.access, role)) throw new AppError(actor.userId ? 'FORBIDDEN' : 'LOGIN_INVALID');
   if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
   if (agent.status === 'disabled') throw new AppError('AGENT_DISABLED');
   if (agent.status !== 'published' || !agent.published) throw new AppError('AGENT_NOT_FOUND');
   const config = readConfig(agent.published);
+  const model = await describeModel(db, config.model_id);
+  const isUsable = model?.available === true;
   return {
+    id: agent.id,
     agent_key: agent.agentKey,
     name: config.name,
     avatar: config.avatar,
@@ -190,6 +193,8 @@ export function publicInfo({ agent, actor }: AgentContext): PublicAgentInfo {
     first_question: config.first_question,
     markdown: config.markdown,
     suggest_questions: config.suggest_questions,
+    points_per_request: isUsable ? model.points_per_request : null,
+    supports_images: isUsable && model.supports_images,
     can_edit: agentAbilities(agent, actor).edit,
   };
 }

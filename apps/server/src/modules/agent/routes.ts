@@ -200,7 +200,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) =
     { schema: { querystring: agentKeyQuery, response: { 200: envelope(publicAgentInfo) } } },
     async (request) => {
       const userId = await optionalUserId(db, request);
-      return ok(publicInfo(await loadAgent(db, { agentKey: request.query.agent_key }, userId)));
+      return ok(await publicInfo(db, await loadAgent(db, { agentKey: request.query.agent_key }, userId)));
     },
   );
 

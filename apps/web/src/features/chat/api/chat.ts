@@ -14,33 +14,11 @@ export const CHAT_KEY = ['chat'] as const;
 export const CONVERSATION_PAGE_SIZE = 20;
 export const MESSAGE_PAGE_SIZE = 50;
 
-export type ChatAgent = PublicAgentInfo & {
-  /** Null while the agent's id is not known (the hub did not list it). */
-  id: number | null;
-  points_per_request: number | null;
-};
+export type ChatAgent = PublicAgentInfo;
 
-/**
- * The agent a chat is with, by its key: what anyone may see, its id (the conversation list asks for
- * it) from the hub, and the points a message costs from its detail when the caller may edit it.
- */
-async function fetchChatAgent(agentKey: string): Promise<ChatAgent> {
-  const info = await http.get<PublicAgentInfo>(AGENT_API.publicInfo, { params: { agent_key: agentKey } });
-  const hub = await http.get<Page<AgentCard>>(AGENT_API.hubList, {
-    params: { page: 1, page_size: 50, keyword: info.name, tab: 'all', sort: 'relevance', mine: 0 },
-    silent: true,
-  });
-  const card = hub.data.find((agent) => agent.agent_key === agentKey);
-  const id = card?.id ?? null;
-  let points: number | null = null;
-  if (id !== null && info.can_edit) {
-    const detail = await http
-      .get<AgentDetail>(AGENT_API.detail, { params: { id }, silent: true })
-      .catch(() => null);
-    points = detail?.model?.points_per_request ?? null;
-  }
-  return { ...info, id, points_per_request: points };
-}
+/** The agent a chat is with, by its key: what anyone who may use it may see. */
+const fetchChatAgent = (agentKey: string) =>
+  http.get<PublicAgentInfo>(AGENT_API.publicInfo, { params: { agent_key: agentKey } });
 
 export const chatAgentQuery = (agentKey: string) =>
   queryOptions({

@@ -17,6 +17,7 @@ recordNotices();
 
 const card = createAgentCard();
 const info = {
+  id: card.id,
   agent_key: card.agent_key,
   name: card.name,
   avatar: '',
@@ -25,6 +26,8 @@ const info = {
   first_question: 'Plan a weekend in Kyoto',
   markdown: true,
   suggest_questions: false,
+  points_per_request: 2,
+  supports_images: false,
   can_edit: false,
 };
 const trip: Conversation = {
@@ -43,7 +46,6 @@ function serve(
   let shown = [...conversations];
   return fakeApi({
     [AGENT_API.publicInfo]: () => ({ data: info }),
-    [AGENT_API.hubList]: () => ({ data: { data: [card], total: 1 } }),
     [CHAT_API.conversationList]: () => ({ data: { data: shown, total: shown.length } }),
     [CHAT_API.conversationMessages]: (_, params) => ({
       data:

@@ -57,8 +57,7 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
     onStarted: (data) => setConversationId(data.conversation_id),
   });
   const { messages, isStreaming } = conversation;
-  const lastReplyPoints = messages.findLast((message) => message.role === 'assistant')?.points;
-  const pointsPerMessage = agent.points_per_request ?? (lastReplyPoints || null);
+  const pointsPerMessage = agent.points_per_request;
   const end = useRef<HTMLDivElement>(null);
   const lastContent = messages.at(-1)?.content;
 
