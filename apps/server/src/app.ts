@@ -5,6 +5,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 
+  if (spa) await app.register(embedRoutes, { db, bundle: spa });
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);
   return app;
 }

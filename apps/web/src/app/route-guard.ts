@@ -30,6 +30,7 @@ export const PUBLIC_PATHS = [
   '/google_auth/:google_code?',
   '/join-team/:invite_code',
   '/chat-share/:share_code',
+  '/embed/agent/:agent_key',
   '/404',
   '/401',
 ] as const;

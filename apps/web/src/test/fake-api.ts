@@ -29,12 +29,17 @@ afterEach(() => {
  * query.
  */
 export function fakeApi(routes: Record<string, Handler>) {
-  const calls: { url: string; body: unknown; params: Record<string, unknown> }[] = [];
+  const calls: {
+    url: string;
+    body: unknown;
+    params: Record<string, unknown>;
+    headers: Record<string, unknown>;
+  }[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     const params = (config.params ?? {}) as Record<string, unknown>;
-    calls.push({ url, body, params });
+    calls.push({ url, body, params, headers: { ...config.headers.toJSON() } });
     const handler = routes[url];
     const answer = handler ? await handler(body, params) : { status: 404, code: 1002, msg: 'Not found' };
     const status = answer.status ?? 200;
@@ -53,5 +58,6 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls,
     bodiesOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.body),
     paramsOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.params),
+    headersOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.headers),
   };
 }

@@ -41,6 +41,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string, bundle:
   return (_request: unknown, reply: FastifyReply) => sendIndex(reply.code(200), bundle);
 }
 
-function sendIndex(reply: FastifyReply, bundle: SpaBundle) {
+/** The app's page, for any of its paths. */
+export function sendIndex(reply: FastifyReply, bundle: SpaBundle) {
   return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(bundle.indexHtml);
 }

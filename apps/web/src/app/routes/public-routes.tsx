@@ -72,6 +72,14 @@ export const publicRoutes: RouteObject[] = [
     lazy: comingSoonPage('chat_share', 'standalone'),
   },
   {
+    path: 'embed/agent/:agent_key',
+    handle: meta('route.embed_agent'),
+    lazy: lazyPage(
+      () => import('../../features/chat/pages/embed-chat-page.tsx'),
+      (module) => module.EmbedChatPage,
+    ),
+  },
+  {
     path: '404',
     handle: meta('route.not_found'),
     lazy: lazyPage(

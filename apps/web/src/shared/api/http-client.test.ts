@@ -7,7 +7,7 @@ type Reply = { status?: number; body?: unknown; headers?: Record<string, string>
 type Fail = 'network' | 'timeout';
 
 /** A client over a fake transport that answers `reply` (or fails) and records each request. */
-function setup(options: { token?: string | null; path?: string } = {}) {
+function setup(options: { token?: string | null; path?: string; visitor?: string } = {}) {
   let token: string | null = options.token === undefined ? 'old-token' : options.token;
   let path = options.path ?? '/dashboard';
   let next: Reply | Fail = { body: { code: 0, msg: 'ok', data: null } };
@@ -32,6 +32,7 @@ function setup(options: { token?: string | null; path?: string } = {}) {
     },
     getDeviceId: () => 'device-1',
     getLocale: () => 'ja-JP',
+    getVisitorToken: () => options.visitor,
     reactions,
     adapter: async (config) => {
       requests.push(config);
@@ -98,6 +99,16 @@ describe('every request', () => {
     const { client, requests } = setup({ token: null });
     await client.get('/api/client/sys/config');
     expect(requests[0]?.headers.get('Authorization')).toBeUndefined();
+  });
+
+  it('carries a visitor’s token only when nobody is signed in', async () => {
+    const visitor = setup({ token: null, visitor: 'v'.repeat(43) });
+    await visitor.client.get('/api/chat/get-conversation-list');
+    expect(visitor.requests[0]?.headers.get('x-visitor-token')).toBe('v'.repeat(43));
+    const member = setup({ visitor: 'v'.repeat(43) });
+    await member.client.get('/api/chat/get-conversation-list');
+    expect(member.requests[0]?.headers.get('x-visitor-token')).toBeUndefined();
+    expect(member.requests[0]?.headers.get('Authorization')).toBe('Bearer old-token');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ERRORS } from '@tandem/contract/errors';
 import { REQUEST_TIMEOUT_MS, UNAUTHORISED_RELOAD_DELAY_MS } from '@tandem/contract/limits';
-import { DEVICE_ID_HEADER, SILENT_ERROR_URLS } from '@tandem/contract/system';
+import { DEVICE_ID_HEADER, SILENT_ERROR_URLS, VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import axios, {
   type AxiosAdapter,
   type AxiosError,
@@ -39,6 +39,8 @@ export type HttpClientOptions = {
   setToken(token: string): void;
   getDeviceId(): string;
   getLocale(): string;
+  /** A visitor's token (a web-public agent's embed), sent when there is no session. */
+  getVisitorToken?(): string | undefined;
   reactions: HttpReactions;
   /** Tests pass a fake transport. */
   adapter?: AxiosAdapter;
@@ -90,6 +92,10 @@ export function createHttpClient(options: HttpClientOptions) {
     config.headers.set('Accept-Language', options.getLocale());
     const token = options.getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    else {
+      const visitor = options.getVisitorToken?.();
+      if (visitor) config.headers.set(VISITOR_TOKEN_HEADER, visitor);
+    }
     return config;
   });
 

@@ -4,6 +4,7 @@ import { readTokenCookie } from '../session/token-cookie.ts';
 import { carryPendingNotices, showNotice } from '../ui/notices.ts';
 import { getDeviceId } from './device-id.ts';
 import { createHttpClient, type HttpReactions } from './http-client.ts';
+import { visitorToken } from './visitor-token.ts';
 
 /** Plain-browser reactions until the UI layer binds messages and in-app navigation. */
 let reactions: HttpReactions = {
@@ -33,6 +34,7 @@ export const http = createHttpClient({
   setToken: (token) => getSession().setToken(token),
   getDeviceId,
   getLocale,
+  getVisitorToken: visitorToken,
   reactions: {
     notify: (notice) => reactions.notify(notice),
     resetSession: () => reactions.resetSession(),

@@ -44,12 +44,21 @@ let current: Connection | null = null;
  * Connects this tab to the realtime hub as the signed-in user and listens on their notification channel
  * (spec part A section 4). Calling it again for the same user and address changes nothing.
  */
-export function connectRealtime({ userId, url }: { userId: number | string; url: string }) {
+export function connectRealtime({
+  userId,
+  url,
+  isVisitor = false,
+}: {
+  /** The signed-in user; for a visitor, any name of the visit. */
+  userId: number | string;
+  url: string;
+  isVisitor?: boolean;
+}) {
   if (current && current.userId === String(userId) && current.url === url) return;
   disconnectRealtime();
   const connection: Connection = {
     client: new Centrifuge(url, {
-      getToken: connectionToken,
+      getToken: () => connectionToken(isVisitor),
       // Spec part A section 9: reconnect every 10 seconds at most.
       maxReconnectDelay: REALTIME_RECONNECT_MS,
     }),
@@ -61,7 +70,10 @@ export function connectRealtime({ userId, url }: { userId: number | string; url:
   current = connection;
   const { client } = connection;
 
-  client.on('connected', () => subscribeUserChannel(connection));
+  // A visitor has no account, so no notification channel.
+  client.on('connected', () => {
+    if (!isVisitor) subscribeUserChannel(connection);
+  });
   client.on('disconnected', (ctx) => {
     dropSubscription(connection);
     // Our own disconnect ends it. Anything else left the SDK stopped for good (code 1: no token, or
@@ -93,8 +105,8 @@ export function disconnectRealtime() {
 onSessionReset(disconnectRealtime);
 
 /** No session or no token: the SDK reports "unauthorized" (code 1) and we try again 10 s later. */
-async function connectionToken() {
-  if (!getSession().token) throw new UnauthorizedError('no session');
+async function connectionToken(isVisitor: boolean) {
+  if (!getSession().token && !isVisitor) throw new UnauthorizedError('no session');
   const token = await fetchClientToken().catch((error: unknown) => {
     log('no client token', error);
     return null;

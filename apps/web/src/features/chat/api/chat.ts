@@ -47,6 +47,8 @@ export const messagesKey = (conversationId: string) => [...CHAT_KEY, 'messages',
 export const fetchMessages = (conversationId: string, page = 1) =>
   http.get<Page<ChatMessage>>(CHAT_API.conversationMessages, {
     params: { conversation_id: conversationId, page, page_size: MESSAGE_PAGE_SIZE },
+    // The conversation shows its own failure.
+    silent: true,
   });
 
 export const messagesQuery = (conversationId: string | null) =>

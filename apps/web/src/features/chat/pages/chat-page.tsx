@@ -1,9 +1,11 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { ERRORS } from '@tandem/contract/errors';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { noticeOf } from '../../../shared/api/failure.ts';
+import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
 import { Composer } from '../components/composer.tsx';
@@ -32,14 +34,12 @@ export function ChatPage() {
       </div>
     );
   }
-  return <ChatWithAgent key={agentKey} agent={agent.data} />;
+  return <ChatFromAddress key={agentKey} agent={agent.data} />;
 }
 
-function ChatWithAgent({ agent }: { agent: ChatAgent }) {
-  const { t } = useTranslation();
-  // The open conversation travels in the address, so a reload or a shared link opens it again.
+/** The open conversation travels in the address, so a reload or a shared link opens it again. */
+function ChatFromAddress({ agent }: { agent: ChatAgent }) {
   const [params, setParams] = useSearchParams();
-  const conversationId = params.get('conversation_id');
   const setConversationId = (id: string | null) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -47,6 +47,30 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
       else next.delete('conversation_id');
       return next;
     });
+  return (
+    <ChatWithAgent
+      agent={agent}
+      conversationId={params.get('conversation_id')}
+      setConversationId={setConversationId}
+    />
+  );
+}
+
+type ChatProps = {
+  agent: ChatAgent;
+  conversationId: string | null;
+  setConversationId(id: string | null): void;
+  /**
+   * `embed`: a web-public agent's chat in another site's frame, for visitors too: one conversation at a
+   * time with a button for a new one, and no team points.
+   */
+  variant?: 'page' | 'embed';
+};
+
+/** The conversations with an agent and the open one; the embed shows the open one only. */
+export function ChatWithAgent({ agent, conversationId, setConversationId, variant = 'page' }: ChatProps) {
+  const { t } = useTranslation();
+  const isEmbed = variant === 'embed';
   const [isSending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const points = useSessionStore((state) => state.points);
@@ -57,6 +81,11 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
     onStarted: (data) => setConversationId(data.conversation_id),
   });
   const { messages, isStreaming } = conversation;
+  // A conversation deleted meanwhile (or a stale link) leaves for a new one.
+  const isGone = failureCode(conversation.query.error) === ERRORS.CONVERSATION_NOT_FOUND.code;
+  useEffect(() => {
+    if (isGone) setConversationId(null);
+  }, [isGone, setConversationId]);
   const pointsPerMessage = agent.points_per_request;
   const end = useRef<HTMLDivElement>(null);
   const lastContent = messages.at(-1)?.content;
@@ -85,8 +114,8 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
   const lastIndex = messages.length - 1;
 
   return (
-    <div className="chat-page">
-      <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />
+    <div className={isEmbed ? 'chat-page is-embed' : 'chat-page'}>
+      {!isEmbed && <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />}
       <section className="chat-main" aria-label={agent.name}>
         <header className="chat-agent">
           <Avatar src={agent.avatar || undefined} size={40}>
@@ -98,7 +127,14 @@ function ChatWithAgent({ agent }: { agent: ChatAgent }) {
               <Tag>{t('chat.points_per_message', { points: pointsPerMessage })}</Tag>
             )}
           </div>
-          {points !== null && <span className="chat-points">{t('chat.points_left', { points })}</span>}
+          {!isEmbed && points !== null && (
+            <span className="chat-points">{t('chat.points_left', { points })}</span>
+          )}
+          {isEmbed && conversationId && (
+            <Button icon={<PlusOutlined />} onClick={() => open(null)}>
+              {t('chat.new_conversation')}
+            </Button>
+          )}
         </header>
         <div className="chat-messages" aria-live="polite">
           {conversation.query.isLoading && <Spin aria-label={t('common.loading')} />}
@@ -168,4 +204,5 @@ const greetingOf = (greeting: string) => ({
   model_id: null,
   points: 0,
   created_at: '',
+  feedback: null,
 });
