@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
+import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
+import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(chatRoutes, { db, realtime, llm, config: config.llm });
+  await app.register(chatFeedbackRoutes, { db });
+  await app.register(chatInsightsRoutes, { db });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
 

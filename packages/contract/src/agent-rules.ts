@@ -87,9 +87,18 @@ export type AgentRole = (typeof AGENT_ROLES)[number];
 /**
  * What the caller may do with an agent, answered with it so the screens show only the buttons that
  * work: `use` (chat), `edit` (the draft, debug), `publish` (publish, unpublish, off and on shelf),
- * `share` (access and embed origins), `manage_members`, `delete`.
+ * `share` (access and embed origins), `manage_members`, `analyse` (data analysis and user feedback),
+ * `delete`.
  */
-export const AGENT_ABILITIES = ['use', 'edit', 'publish', 'share', 'manage_members', 'delete'] as const;
+export const AGENT_ABILITIES = [
+  'use',
+  'edit',
+  'publish',
+  'share',
+  'manage_members',
+  'analyse',
+  'delete',
+] as const;
 export type AgentAbility = (typeof AGENT_ABILITIES)[number];
 export type AgentAbilities = Record<AgentAbility, boolean>;
 

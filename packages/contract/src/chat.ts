@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageFeedback } from './chat-feedback.ts';
 import { pageQuery } from './envelope.ts';
 import { CONVERSATION_ID_PATTERN } from './realtime-channels.ts';
 
@@ -85,6 +86,8 @@ export const chatMessage = z.object({
   model_id: z.number().int().nullable(),
   points: z.number().int(),
   created_at: z.string(),
+  /** The owner's like or dislike of a reply; null when none (and on user messages). */
+  feedback: messageFeedback.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

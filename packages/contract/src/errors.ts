@@ -66,6 +66,13 @@ export const ERRORS = {
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
   CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },
   REPLY_IN_PROGRESS: { code: 2011, status: 409, key: 'reply_in_progress' },
+  // Message feedback and the agent's analysis and feedback pages
+  MESSAGE_NOT_FOUND: { code: 2012, status: 404, key: 'message_not_found' },
+  MESSAGE_NOT_RATABLE: { code: 2013, status: 409, key: 'message_not_ratable' },
+  FEEDBACK_REASON_REQUIRED: { code: 2014, status: 400, key: 'feedback_reason_required' },
+  FEEDBACK_COMMENT_REQUIRED: { code: 2015, status: 400, key: 'feedback_comment_required' },
+  ANALYSIS_RANGE_INVALID: { code: 2016, status: 400, key: 'analysis_range_invalid' },
+  TIME_ZONE_INVALID: { code: 2017, status: 400, key: 'time_zone_invalid' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

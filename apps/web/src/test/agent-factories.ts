@@ -9,6 +9,7 @@ const ALL_ABILITIES: AgentAbilities = {
   publish: true,
   share: true,
   manage_members: true,
+  analyse: true,
   delete: true,
 };
 

@@ -23,13 +23,13 @@ type Actor =
   | 'anonymous';
 
 /** What a route needs: a session, a team, or an ability on the agent. */
-type Level = 'session' | 'team' | 'use' | 'edit' | 'manage' | 'delete';
+type Level = 'session' | 'team' | 'use' | 'edit' | 'manage' | 'analyse' | 'delete';
 
 const PASSES: Record<Actor, Level[]> = {
-  owner: ['session', 'team', 'use', 'edit', 'manage', 'delete'],
-  teamOwner: ['session', 'team', 'use', 'edit', 'manage', 'delete'],
-  teamAdmin: ['session', 'team', 'use', 'edit', 'manage', 'delete'],
-  admin: ['session', 'team', 'use', 'edit', 'manage'],
+  owner: ['session', 'team', 'use', 'edit', 'manage', 'analyse', 'delete'],
+  teamOwner: ['session', 'team', 'use', 'edit', 'manage', 'analyse', 'delete'],
+  teamAdmin: ['session', 'team', 'use', 'edit', 'manage', 'analyse', 'delete'],
+  admin: ['session', 'team', 'use', 'edit', 'manage', 'analyse'],
   editor: ['session', 'team', 'use', 'edit'],
   viewer: ['session', 'team', 'use'],
   member: ['session', 'team'],
@@ -80,7 +80,7 @@ async function people() {
 }
 
 describe('who may call what on an agent', () => {
-  it('answers every agent route for owner, team owner and admin, agent admin, editor, viewer, team member, other team and visitor', async () => {
+  it('answers every agent route (data analysis and user feedback included) for owner, team owner and admin, agent admin, editor, viewer, team member, other team and visitor', async () => {
     const { actors, fixture, spare } = await people();
     const { id, key } = await fixture();
     const config = completeConfig(fakes.model.chat);
@@ -132,6 +132,12 @@ describe('who may call what on an agent', () => {
       { method: 'POST', url: '/api/agent/on-shelf-agent', level: 'manage', body: () => ({ id }) },
       { method: 'POST', url: '/api/agent/unpublish-agent', level: 'manage', body: () => ({ id }) },
       { method: 'POST', url: '/api/agent/publish-agent', level: 'manage', body: () => ({ id }) },
+      {
+        method: 'GET',
+        url: `/api/agent/get-agent-analysis?agent_id=${id}&start_date=2026-03-01&end_date=2026-03-07`,
+        level: 'analyse',
+      },
+      { method: 'GET', url: `/api/agent/get-agent-feedback?agent_id=${id}`, level: 'analyse' },
       { method: 'POST', url: '/api/agent/create-agent', level: 'team', body: () => ({}) },
       // Each caller gets an agent of its own to delete, so one who may does not take it from the next.
       { method: 'DELETE', url: '/api/agent/delete-agent', level: 'delete', body: (own) => ({ id: own }) },

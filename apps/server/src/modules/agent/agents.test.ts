@@ -35,6 +35,7 @@ describe('creating and saving drafts', () => {
       publish: true,
       share: true,
       manage_members: true,
+      analyse: true,
       delete: true,
     });
     expect(info.draft).toMatchObject({

@@ -170,6 +170,7 @@ describe('the Agents Hub', () => {
         publish: false,
         share: false,
         manage_members: false,
+        analyse: false,
         delete: false,
       },
     });

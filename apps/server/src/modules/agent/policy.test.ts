@@ -56,6 +56,21 @@ describe('the agent policy', () => {
     expect(use('team_private', member({ permission: 'viewer' }))).toBe(true);
   });
 
+  it('lets the owner, the team’s managers and per-agent admins analyse the agent, and no one else', () => {
+    const analyse = (actor: PolicyActor) => agentAbilities(agentWith(), actor).analyse;
+    expect([
+      analyse(member({ userId: OWNER })),
+      analyse(member({ teamRoles: ['team_admin'] })),
+      analyse(member({ permission: 'admin' })),
+    ]).toEqual([true, true, true]);
+    expect([
+      analyse(member({ permission: 'editor' })),
+      analyse(member({ permission: 'viewer' })),
+      analyse(member()),
+      analyse({ teamRoles: null, permission: null }),
+    ]).toEqual([false, false, false, false]);
+  });
+
   it('forgets a member’s permission once they have left the team', () => {
     const left = member({ teamRoles: null, permission: 'admin' });
     expect(agentAbilities(agentWith(), left)).toEqual({
@@ -64,6 +79,7 @@ describe('the agent policy', () => {
       publish: false,
       share: false,
       manage_members: false,
+      analyse: false,
       delete: false,
     });
   });

@@ -12,10 +12,11 @@ import { AppError } from '../../platform/http/app-error.ts';
 /**
  * Who may do what with an agent, as a pure function of the agent and the caller's place in its team.
  * The agent's owner and the team's owner and admins may do everything; a per-agent admin everything
- * but delete; an editor edits the configuration; a viewer uses it. Who may use a released agent also
- * follows its access: team public (every member of the team), team private (the owner and chosen
- * members), web public (anyone with the link, visitors included). `is_super` gets nothing here:
- * agents are their team's content, not the platform operator's.
+ * but delete (data analysis and user feedback included); an editor edits the configuration; a viewer
+ * uses it. Who may use a released agent also follows its access: team public (every member of the
+ * team), team private (the owner and chosen members), web public (anyone with the link, visitors
+ * included). `is_super` gets nothing here: agents are their team's content, not the platform
+ * operator's.
  */
 
 export type PolicyAgent = { ownerId: number; access: AgentAccess; status: AgentStatus };
@@ -63,6 +64,7 @@ export function agentAbilities(agent: PolicyAgent, actor: PolicyActor): AgentAbi
     publish: rank >= RANK.admin,
     share: rank >= RANK.admin,
     manage_members: rank >= RANK.admin,
+    analyse: rank >= RANK.admin,
     delete: rank >= RANK.owner,
   };
 }

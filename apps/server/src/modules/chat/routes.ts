@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { agents, chatMessages, conversations } from '../../db/schema.ts';
+import { agents, chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
 import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { bearerToken } from '../../platform/auth/guard.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
@@ -31,6 +31,7 @@ import type { Llm } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
+import { presentFeedback } from './feedback.ts';
 import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
 import { debitPoints } from './points.ts';
 import { estimateTokens } from './tokens.ts';
@@ -39,8 +40,9 @@ export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; config: Config['l
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
+type FeedbackRow = typeof messageFeedback.$inferSelect;
 
-const presentMessage = (row: MessageRow): ChatMessage => ({
+const presentMessage = (row: MessageRow, feedback: FeedbackRow | null): ChatMessage => ({
   id: row.id,
   conversation_id: row.conversationId,
   role: row.role,
@@ -52,6 +54,7 @@ const presentMessage = (row: MessageRow): ChatMessage => ({
   model_id: row.modelId,
   points: row.points,
   created_at: row.createdAt.toISOString(),
+  feedback: presentFeedback(feedback),
 });
 
 const presentConversation = (row: ConversationRow) => ({
@@ -316,15 +319,17 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       const where = and(eq(chatMessages.conversationId, row.id), isNull(chatMessages.replacedAt));
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ message: chatMessages, feedback: messageFeedback })
           .from(chatMessages)
+          .leftJoin(messageFeedback, eq(messageFeedback.messageId, chatMessages.id))
           .where(where)
           .orderBy(desc(chatMessages.id))
           .limit(page_size)
           .offset((page - 1) * page_size),
         db.select({ n: count() }).from(chatMessages).where(where),
       ]);
-      return ok({ data: rows.reverse().map(presentMessage), total: total?.n ?? 0 });
+      const data = rows.reverse().map((row) => presentMessage(row.message, row.feedback));
+      return ok({ data, total: total?.n ?? 0 });
     },
   );
 

@@ -22,7 +22,14 @@ const recipes = createAgentCard({
   owner_name: 'Grace',
   owner_id: 8,
   my_role: 'viewer',
-  abilities: abilities({ edit: false, publish: false, share: false, manage_members: false, delete: false }),
+  abilities: abilities({
+    edit: false,
+    publish: false,
+    share: false,
+    manage_members: false,
+    analyse: false,
+    delete: false,
+  }),
 });
 
 /** The hub's list call over `agents`: keyword over name and description, the `mine` tab by role. */

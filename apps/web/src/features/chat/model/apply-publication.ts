@@ -74,6 +74,7 @@ export function sentMessages(
     model_id: null,
     points: 0,
     created_at: new Date().toISOString(),
+    feedback: null,
   };
   const reply: ShownMessage = {
     ...base,

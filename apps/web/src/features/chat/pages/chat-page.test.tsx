@@ -252,5 +252,6 @@ function saved(id: number, role: 'user' | 'assistant', content: string): ChatMes
     model_id: null,
     points: 0,
     created_at: '2026-11-20T10:00:00Z',
+    feedback: null,
   };
 }

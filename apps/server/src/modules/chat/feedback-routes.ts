@@ -1,0 +1,19 @@
+import { CHAT_FEEDBACK_API, messageFeedbackBody, messageFeedbackData } from '@tandem/contract/chat-feedback';
+import { envelope } from '@tandem/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { rateMessage } from './feedback.ts';
+
+/** Likes and dislikes on replies (spec part B section 2), by the conversation's owner. */
+export const chatFeedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    CHAT_FEEDBACK_API.rate,
+    {
+      onRequest: requireSession(db),
+      schema: { body: messageFeedbackBody, response: { 200: envelope(messageFeedbackData) } },
+    },
+    async (request) => ok(await rateMessage(db, sessionOf(request).userId, request.body)),
+  );
+};
