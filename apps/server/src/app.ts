@@ -9,6 +9,7 @@ import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(chatRoutes, { db, realtime, llm, config: config.llm });
+  await app.register(shareRoutes, { db, config });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   await app.register(realtimeRoutes, { db, realtime });
