@@ -66,12 +66,6 @@ export const ERRORS = {
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
   CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },
   REPLY_IN_PROGRESS: { code: 2011, status: 409, key: 'reply_in_progress' },
-  // Shared conversations and PDF export
-  SHARE_NOT_FOUND: { code: 2020, status: 404, key: 'share_not_found' },
-  SHARE_NOTHING_YET: { code: 2021, status: 409, key: 'share_nothing_yet' },
-  SHARE_LIMIT_REACHED: { code: 2022, status: 409, key: 'share_limit_reached' },
-  // Not 403: the shared page explains it in place instead of the client's no-permission page.
-  SHARE_AGENT_UNAVAILABLE: { code: 2023, status: 409, key: 'share_agent_unavailable' },
   // Message feedback and the agent's analysis and feedback pages
   MESSAGE_NOT_FOUND: { code: 2012, status: 404, key: 'message_not_found' },
   MESSAGE_NOT_RATABLE: { code: 2013, status: 409, key: 'message_not_ratable' },
@@ -79,6 +73,12 @@ export const ERRORS = {
   FEEDBACK_COMMENT_REQUIRED: { code: 2015, status: 400, key: 'feedback_comment_required' },
   ANALYSIS_RANGE_INVALID: { code: 2016, status: 400, key: 'analysis_range_invalid' },
   TIME_ZONE_INVALID: { code: 2017, status: 400, key: 'time_zone_invalid' },
+  // Shared conversations and PDF export
+  SHARE_NOT_FOUND: { code: 2020, status: 404, key: 'share_not_found' },
+  SHARE_NOTHING_YET: { code: 2021, status: 409, key: 'share_nothing_yet' },
+  SHARE_LIMIT_REACHED: { code: 2022, status: 409, key: 'share_limit_reached' },
+  // Not 403: the shared page explains it in place instead of the client's no-permission page.
+  SHARE_AGENT_UNAVAILABLE: { code: 2023, status: 409, key: 'share_agent_unavailable' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },
