@@ -2,18 +2,18 @@ import { CHAT_FEEDBACK_API, messageFeedbackBody, messageFeedbackData } from '@ta
 import { envelope } from '@tandem/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { rateMessage } from './feedback.ts';
 
-/** Likes and dislikes on replies (spec part B section 2), by the conversation's owner. */
+/** Likes and dislikes on replies (spec part B section 2), by the conversation's owner, visitors too. */
 export const chatFeedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     CHAT_FEEDBACK_API.rate,
     {
-      onRequest: requireSession(db),
+      onRequest: requireChatter(db),
       schema: { body: messageFeedbackBody, response: { 200: envelope(messageFeedbackData) } },
     },
-    async (request) => ok(await rateMessage(db, sessionOf(request).userId, request.body)),
+    async (request) => ok(await rateMessage(db, chatterOf(request), request.body)),
   );
 };

@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
+import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
@@ -183,6 +185,20 @@ describe('rating a reply', () => {
       .from(messageFeedback)
       .where(eq(messageFeedback.messageId, replyId));
     expect(stored).toEqual([]);
+  });
+
+  it('lets a visitor rate the replies of their own conversation, and no other visitor', async () => {
+    const { agent: theAgent } = await ratedSetup();
+    const visitor = { [VISITOR_TOKEN_HEADER]: randomBytes(32).toString('base64url') };
+    const conversationId = await rows().conversation(theAgent, {
+      visitorId: createHash('sha256').update(visitor[VISITOR_TOKEN_HEADER]).digest('hex'),
+    });
+    const { replyId } = await rows().exchange(conversationId, 'Hello?');
+    const liked = await call('POST', RATE, undefined, { message_id: replyId, rating: 'like' }, visitor);
+    expect(liked.body.data.feedback).toMatchObject({ rating: 'like' });
+    const another = { [VISITOR_TOKEN_HEADER]: randomBytes(32).toString('base64url') };
+    const refused = await call('POST', RATE, undefined, { message_id: replyId, rating: null }, another);
+    expect(refused.body.code).toBe(ERRORS.MESSAGE_NOT_FOUND.code);
   });
 
   it('rates only finished replies: not a question, a streaming or failed reply, nor one regenerated away', async () => {

@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
+import type { Chatter } from '../../platform/auth/chatter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 type FeedbackRow = typeof messageFeedback.$inferSelect;
@@ -45,13 +46,13 @@ function feedbackOf(request: RateRequest): MessageFeedback | null {
 }
 
 /**
- * Rates a reply of the caller's own conversation, or clears the rating. Anyone else's message, or one
- * of a deleted conversation, does not exist for them; only a finished reply (done or stopped, not
- * replaced by a regeneration) can be rated.
+ * Rates a reply of the caller's own conversation (a user's, or a visitor's), or clears the rating.
+ * Anyone else's message, or one of a deleted conversation, does not exist for them; only a finished
+ * reply (done or stopped, not replaced by a regeneration) can be rated.
  */
 export async function rateMessage(
   db: Db,
-  userId: number,
+  chatter: Chatter,
   request: RateRequest,
 ): Promise<MessageFeedbackData> {
   const feedback = feedbackOf(request);
@@ -69,7 +70,9 @@ export async function rateMessage(
     .where(
       and(
         eq(chatMessages.id, request.message_id),
-        eq(conversations.userId, userId),
+        chatter.userId === null
+          ? eq(conversations.visitorId, chatter.visitorId)
+          : eq(conversations.userId, chatter.userId),
         isNull(conversations.deletedAt),
       ),
     );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import { MarkdownReply } from './markdown-reply.tsx';
+import { isRatable, MessageFeedbackActions } from './message-feedback.tsx';
 
 type Props = {
   message: ShownMessage;
@@ -13,9 +14,11 @@ type Props = {
   isMarkdown?: boolean;
   /** Given on the last reply, when it may be answered again. */
   onRegenerate?: () => void;
+  /** True where the reader may like or dislike a reply of their own conversation. */
+  canRate?: boolean;
 };
 
-export function MessageItem({ message, isMarkdown = true, onRegenerate }: Props) {
+export function MessageItem({ message, isMarkdown = true, onRegenerate, canRate = false }: Props) {
   const { t } = useTranslation();
   if (message.role === 'user') {
     return (
@@ -55,6 +58,7 @@ export function MessageItem({ message, isMarkdown = true, onRegenerate }: Props)
           {onRegenerate && (
             <IconAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
           )}
+          {canRate && isRatable(message) && <MessageFeedbackActions message={message} />}
         </div>
       )}
     </div>

@@ -171,6 +171,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               key={message.id}
               message={message}
               isMarkdown={agent.markdown}
+              canRate
               onRegenerate={
                 index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
                   ? () => void send({ regenerate: true }).catch(() => {})
