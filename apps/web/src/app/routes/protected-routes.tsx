@@ -46,7 +46,7 @@ export const protectedRoutes: RouteObject[] = [
           { path: 'invite', handle: meta('route.invite'), lazy: comingSoonPage('invite') },
           { path: 'knowledge', handle: meta('route.knowledge'), lazy: comingSoonPage('knowledge') },
           {
-            path: 'chat/:share_code?',
+            path: 'chat',
             handle: meta('route.chat'),
             lazy: lazyPage(
               () => import('../../features/chat/pages/chat-page.tsx'),
@@ -157,7 +157,7 @@ export const protectedRoutes: RouteObject[] = [
                 path: 'data-analysis',
                 handle: meta('route.agent_data_analysis'),
                 lazy: lazyPage(
-                  () => import('../../features/agents/pages/agent-insights-page.tsx'),
+                  () => import('../../features/agents/pages/agent-data-analysis-page.tsx'),
                   (module) => module.AgentDataAnalysisPage,
                 ),
               },
@@ -165,7 +165,7 @@ export const protectedRoutes: RouteObject[] = [
                 path: 'user-feedback',
                 handle: meta('route.agent_user_feedback'),
                 lazy: lazyPage(
-                  () => import('../../features/agents/pages/agent-insights-page.tsx'),
+                  () => import('../../features/agents/pages/agent-user-feedback-page.tsx'),
                   (module) => module.AgentUserFeedbackPage,
                 ),
               },
@@ -216,6 +216,14 @@ export const protectedRoutes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        // The spec's `/chat/{share_code}`: on to the shared conversation's page, the one visitors open.
+        path: 'chat/:share_code',
+        lazy: lazyPage(
+          () => import('../../features/chat/pages/shared-chat-page.tsx'),
+          (module) => module.SharedChatRedirect,
+        ),
       },
       {
         path: 'chat-export/:conversation_id',

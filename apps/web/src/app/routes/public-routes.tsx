@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import type { RouteMeta } from '../route-guard.ts';
-import { comingSoonPage } from './coming-soon-route.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteMeta => ({
@@ -69,7 +68,10 @@ export const publicRoutes: RouteObject[] = [
   {
     path: 'chat-share/:share_code',
     handle: meta('route.chat_share'),
-    lazy: comingSoonPage('chat_share', 'standalone'),
+    lazy: lazyPage(
+      () => import('../../features/chat/pages/shared-chat-page.tsx'),
+      (module) => module.SharedChatPage,
+    ),
   },
   {
     path: 'embed/agent/:agent_key',

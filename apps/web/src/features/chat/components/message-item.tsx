@@ -16,9 +16,17 @@ type Props = {
   onRegenerate?: () => void;
   /** True where the reader may like or dislike a reply of their own conversation. */
   canRate?: boolean;
+  /** A shared conversation's copy: the message alone, without actions. */
+  isReadOnly?: boolean;
 };
 
-export function MessageItem({ message, isMarkdown = true, onRegenerate, canRate = false }: Props) {
+export function MessageItem({
+  message,
+  isMarkdown = true,
+  onRegenerate,
+  canRate = false,
+  isReadOnly = false,
+}: Props) {
   const { t } = useTranslation();
   if (message.role === 'user') {
     return (
@@ -52,7 +60,7 @@ export function MessageItem({ message, isMarkdown = true, onRegenerate, canRate 
       )}
       {message.status === 'stopped' && <p className="chat-note">{t('chat.stopped')}</p>}
       {message.status === 'failed' && <Alert type="error" showIcon title={errorText(message, t)} />}
-      {!isStreaming && (
+      {!isStreaming && !isReadOnly && (
         <div className="chat-message-actions">
           {message.content && <IconAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
           {onRegenerate && (

@@ -9,6 +9,7 @@ import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
 import { Composer } from '../components/composer.tsx';
+import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { useConversation } from '../model/use-conversation.ts';
@@ -130,6 +131,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           {!isEmbed && points !== null && (
             <span className="chat-points">{t('chat.points_left', { points })}</span>
           )}
+          {!isEmbed && conversationId && <ConversationActions conversationId={conversationId} />}
           {isEmbed && conversationId && (
             <Button icon={<PlusOutlined />} onClick={() => open(null)}>
               {t('chat.new_conversation')}

@@ -9,6 +9,7 @@ import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { loginPathFor, REDIRECT_PARAM } from '../../../shared/routing/paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { AgreementField } from '../../../shared/ui/agreement-field.tsx';
+import { LinkProblem } from '../../../shared/ui/link-problem.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
 import { joinTeam, type TeamByCode, teamByCodeQuery } from '../api/join-team.ts';
@@ -56,21 +57,12 @@ function InvitationProblem({ error, onRetry }: { error: Error; onRetry: () => vo
   const code = failureCode(error);
   const isInvalid = code === ERRORS.INVITE_CODE_INVALID.code || code === ERRORS.BAD_REQUEST.code;
   return (
-    <Result
+    <LinkProblem
       className="join-card__result"
-      status={isInvalid ? 'warning' : 'error'}
+      isDead={isInvalid}
       title={isInvalid ? t('join_team.invalid_title') : t('join_team.load_failed')}
       subTitle={isInvalid ? t('error.invite_code_invalid') : undefined}
-      extra={[
-        !isInvalid && (
-          <Button key="retry" type="primary" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ),
-        <Link key="home" to="/">
-          {t('common.back_home')}
-        </Link>,
-      ]}
+      onRetry={onRetry}
     />
   );
 }
