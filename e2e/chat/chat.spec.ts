@@ -1,47 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { call } from '../support/api-calls.ts';
+import { publishedAgent } from '../support/chat-agent.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
-import { gradientPng } from '../support/png.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
-import { TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
+import { TEST_MODEL_POINTS } from '../support/test-model.ts';
 
 const c = MESSAGES['en-US'].chat;
-
-/** A published agent of `token`'s team on the test model, from the first template. */
-async function publishedAgent(request: APIRequestContext, token: string) {
-  const [template] = await call<{ config: Record<string, unknown> }[]>(
-    request,
-    token,
-    'GET',
-    '/api/agent/get-agent-templates',
-  );
-  const models = await call<{ id: number; name: string }[]>(
-    request,
-    token,
-    'GET',
-    '/api/agent/get-model-list',
-  );
-  const model = models.find((row) => row.name === TEST_MODEL);
-  const upload = await call<{ file: string }>(request, token, 'POST', '/api/upload/upload_base64_img', {
-    data: gradientPng(32, 32).toString('base64'),
-    fileExt: 'png',
-    fileName: 'avatar.png',
-  });
-  const name = `Chat helper ${randomBytes(3).toString('hex')}`;
-  const agent = await call<{ id: number; agent_key: string }>(
-    request,
-    token,
-    'POST',
-    '/api/agent/create-agent',
-    {
-      config: { ...template!.config, name, avatar: upload.file, model_id: model!.id, markdown: true },
-    },
-  );
-  await call(request, token, 'POST', '/api/agent/publish-agent', { id: agent.id });
-  return { ...agent, name };
-}
 
 test('chat with an agent: a streamed reply, regenerate, rename and delete the conversation', async ({
   page,

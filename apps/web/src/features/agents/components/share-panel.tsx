@@ -92,7 +92,7 @@ export function SharePanel({
     );
   }
   const origin = window.location.origin;
-  const link = agentPageUrlOf(origin, agentKey);
+  const link = agentPageUrlOf(origin, agentKey, access);
   const code = embedCodeOf(kind, origin, agentKey, agentName);
   return (
     <div className="share-panel">

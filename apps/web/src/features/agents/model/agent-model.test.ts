@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agentIdOf, editorPathOf } from './agent-paths.ts';
 import { initialsOf, paletteOf } from './generated-avatar.ts';
 import { clampParam, presetAfterEdit, withPreset } from './model-params.ts';
-import { embedCodeOf } from './share-codes.ts';
+import { agentPageUrlOf, embedCodeOf } from './share-codes.ts';
 import { BLANK_VALUES, configOf, snapshotOf } from './wizard-values.ts';
 
 describe('randomness presets', () => {
@@ -71,6 +71,15 @@ describe('addresses and embed codes', () => {
     expect(editorPathOf()).toBe('/agent/index/creation');
     expect(agentIdOf(new URLSearchParams('agent_id=12'))).toBe(12);
     expect(agentIdOf(new URLSearchParams('agent_id=x'))).toBeNull();
+  });
+
+  it('open a web-public agent’s chat for anyone, a team agent’s in the app', () => {
+    expect(agentPageUrlOf('https://tandem.example', 'key-0001', 'web_public')).toBe(
+      'https://tandem.example/embed/agent/key-0001',
+    );
+    expect(agentPageUrlOf('https://tandem.example', 'key-0001', 'team_private')).toBe(
+      'https://tandem.example/chat?agent_key=key-0001',
+    );
   });
 
   it('escape the title in the snippet', () => {

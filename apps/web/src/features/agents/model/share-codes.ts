@@ -1,14 +1,19 @@
+import type { AgentAccess } from '@tandem/contract/agent-rules';
+
 /**
  * The ways to reach a published agent from outside the editor: its page link, and an embed code (an
  * iframe, or a script that adds a chat bubble) for other sites. The chat pages they open come with the
  * chat feature; these are the addresses it serves.
  */
 
-export const agentPageUrlOf = (origin: string, agentKey: string) =>
-  `${origin}/chat?agent_key=${encodeURIComponent(agentKey)}`;
-
 export const agentEmbedUrlOf = (origin: string, agentKey: string) =>
   `${origin}/embed/agent/${encodeURIComponent(agentKey)}`;
+
+/** A web-public agent's link opens its chat for anyone, without an account; a team agent's, the app's chat. */
+export const agentPageUrlOf = (origin: string, agentKey: string, access: AgentAccess) =>
+  access === 'web_public'
+    ? agentEmbedUrlOf(origin, agentKey)
+    : `${origin}/chat?agent_key=${encodeURIComponent(agentKey)}`;
 
 export const EMBED_KINDS = ['iframe', 'script'] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
