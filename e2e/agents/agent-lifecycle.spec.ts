@@ -1,50 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
+import { apiToken, teamOfTwo } from '../support/teams.ts';
 import { TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
 
 const m = MESSAGES['en-US'];
 const a = m.agents;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], actionTimeout: 15_000 });
-
-const tokenOf = async (request: APIRequestContext, email: string, password: string) =>
-  (
-    await (
-      await request.post('/api/user/login', {
-        data: { user_name: email, password, device_id: 'e2e-agents-api' },
-      })
-    ).json()
-  ).data.token as string;
-
-/** An organisation team of `owner` that `member` joins at once (no approval). */
-async function teamOfTwo(request: APIRequestContext, owner: string, member: string) {
-  const industries = await call<{ id: number; children: { id: number }[] }[]>(
-    request,
-    owner,
-    'GET',
-    '/api/dict/get-tree-industry',
-  );
-  await call(request, owner, 'POST', '/api/team/create-team', {
-    name: `Agents ${randomBytes(3).toString('hex')}`,
-    industry_id: industries[0]!.children[0]?.id ?? industries[0]!.id,
-    scale: 0,
-  });
-  await call(request, owner, 'POST', '/api/team/apply-status-set', { apply_audit: 0 });
-  const { invite_code } = await call<{ invite_code: string }>(
-    request,
-    owner,
-    'POST',
-    '/api/team/get-invite-code',
-    {
-      is_reset: 0,
-    },
-  );
-  await call(request, member, 'POST', '/api/team/join-team', { invite_code, real_name: 'Grace Viewer' });
-}
 
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const card = (page: Page, name: string) =>
@@ -58,8 +24,8 @@ test('an agent from a template to deletion: every editor section, debug, publish
   test.setTimeout(240_000);
   const owner = await registerAccount(request);
   const viewer = await registerAccount(request);
-  const ownerToken = await tokenOf(request, owner.email, owner.password);
-  await teamOfTwo(request, ownerToken, await tokenOf(request, viewer.email, viewer.password));
+  const ownerToken = await apiToken(request, owner.email, owner.password);
+  await teamOfTwo(request, ownerToken, await apiToken(request, viewer.email, viewer.password));
   const [template] = await call<{ name: string; config: { prompt: string } }[]>(
     request,
     ownerToken,
