@@ -4,8 +4,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { agentRoutes } from './modules/agent/routes.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
-  await app.register(chatRoutes, { db, realtime, llm, config: config.llm });
+  await app.register(chatRoutes, { db, realtime, llm, config: config.llm, dataDir: config.dataDir });
   await app.register(shareRoutes, { db, config });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });

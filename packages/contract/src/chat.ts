@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageFeedback } from './chat-feedback.ts';
 import { pageQuery } from './envelope.ts';
+import { CHAT_IMAGES_PER_MESSAGE } from './limits.ts';
 import { CONVERSATION_ID_PATTERN } from './realtime-channels.ts';
 
 /**
@@ -42,13 +43,18 @@ export const sendMessageBody = z
     agent_id: id.optional(),
     agent_key: z.string().min(1).max(64).optional(),
     content: z.string().max(CHAT_MESSAGE_MAX).optional(),
+    /** Ids of images uploaded with `/api/upload/upload_img`; only for an agent whose model reads them. */
+    images: z
+      .array(z.string().regex(/^[\w-]{22}\.\w{2,5}$/))
+      .max(CHAT_IMAGES_PER_MESSAGE)
+      .optional(),
     regenerate: z.boolean().optional(),
   })
   .refine((body) => body.conversation_id || body.agent_id || body.agent_key, {
     message: 'conversation_id, agent_id or agent_key is required',
     path: ['agent_id'],
   })
-  .refine((body) => body.regenerate || (body.content ?? '').trim() !== '', {
+  .refine((body) => body.regenerate || (body.content ?? '').trim() !== '' || (body.images ?? []).length > 0, {
     message: 'content is required',
     path: ['content'],
   })
@@ -88,6 +94,10 @@ export const chatMessage = z.object({
   created_at: z.string(),
   /** The owner's like or dislike of a reply; null when none (and on user messages). */
   feedback: messageFeedback.nullable(),
+  /** A user message's images: addresses of the uploaded files. */
+  attachments: z.array(z.string()).optional(),
+  /** A reply's suggested next questions (at most NEXT_QUESTION_SUGGESTIONS), when its agent has them on. */
+  suggestions: z.array(z.string()).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -114,7 +124,7 @@ export const deleteConversationBody = z.object({ conversation_id: conversationId
  * What `chat:<conversation_id>` carries while a reply is generated: `start`, then `reasoning` and
  * `delta` pieces, then `done` (the whole text, so a late subscriber still has the answer; `status`
  * `stopped` when the user stopped it) or `error` (code and localised message; the points were
- * refunded).
+ * refunded); then, when the agent suggests next questions, `suggestions`.
  */
 export type ChatPublication =
   | { type: 'start'; message_id: number; user_message_id: number }
@@ -129,4 +139,6 @@ export type ChatPublication =
       finish_reason: string | null;
       points: number;
     }
-  | { type: 'error'; message_id: number; code: number; msg: string };
+  | { type: 'error'; message_id: number; code: number; msg: string }
+  /** After `done`, when the agent suggests next questions. */
+  | { type: 'suggestions'; message_id: number; questions: string[] };

@@ -1,6 +1,8 @@
 /**
  * What the fake models answer, the same for both wire formats, so tests can assert on it:
  * - by default `Echo: <the last user message>`, plus ` (N images)` when it carried images;
+ * - asked for the next questions (a system prompt with "most likely to ask next"), a JSON array of
+ *   three (`SUGGESTED`);
  * - `/system` answers `System: <the system prompt>`; `/params` answers the sampling settings it got
  *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent).
  * Words stream one per chunk; one word is one token, so `max_tokens` N stops after N words with
@@ -19,6 +21,9 @@ export type FakeTurn = {
 
 export type FakeBehaviour = { isFailing: boolean; delayMs: number; isReasoning: boolean };
 
+/** What the fake suggests when asked for the next questions. */
+export const SUGGESTED = ['What else?', 'Why so?', 'Any examples?'];
+
 export const FAKE_FAILURE_MESSAGE = 'The fake model failed on purpose';
 export const SLOW_CHUNK_DELAY_MS = 150;
 
@@ -34,6 +39,8 @@ const shown = (value: unknown) => (value === undefined || value === null ? '-' :
 
 /** The whole answer, before max_tokens cuts it. */
 export function replyOf(turn: FakeTurn): string {
+  // Asked for the next questions after a reply (the chat's suggestions), it suggests three.
+  if (turn.system.includes('most likely to ask next')) return JSON.stringify(SUGGESTED);
   const command = turn.lastUserText.trim();
   if (command === '/system') return `System: ${turn.system}`;
   if (command === '/params') {

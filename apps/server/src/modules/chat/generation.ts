@@ -9,10 +9,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
-import { isLlmError, type Llm } from '../../platform/llm/llm.ts';
+import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
+import { createAttachmentReader } from './attachments.ts';
 import { type LedgerEntry, refundPoints } from './points.ts';
+import { suggestNextQuestions } from './suggestions.ts';
+
+/** A model message's text, without its images. */
+const textOf = (message: LlmMessage | undefined) =>
+  typeof message?.content === 'string'
+    ? message.content
+    : (message?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -39,6 +47,8 @@ export type ChatRunnerDeps = {
   log: FastifyBaseLogger;
   /** Replies one team may have generating at once in this process. */
   teamMaxReplies: number;
+  /** Where uploads live: the images of user messages. */
+  dataDir: string;
 };
 
 /**
@@ -46,7 +56,8 @@ export type ChatRunnerDeps = {
  * tab does not stop one. Each streams on the conversation's channel and is saved as it grows. One
  * reply per conversation at a time; `stop` aborts it (the text so far is kept, as `stopped`).
  */
-export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: ChatRunnerDeps) {
+export function createChatRunner({ db, llm, realtime, log, teamMaxReplies, dataDir }: ChatRunnerDeps) {
+  const readImages = createAttachmentReader(db, dataDir);
   const running = new Map<string, Running>();
   const teamLoad = new Map<number, number>();
   const release = (teamId: number) => {
@@ -58,11 +69,15 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: Cha
   const publish = (conversationId: string, publication: ChatPublication) =>
     realtime.publisher.publish(chatChannel(conversationId), publication);
 
-  /** The agent's prompt, the last context_window earlier turns, and the user's message. */
-  async function modelMessages(job: Generation) {
+  /** The agent's prompt, the last context_window earlier turns, and the user's message with its images. */
+  async function modelMessages(job: Generation): Promise<LlmMessage[]> {
     const window = Math.max(0, job.config.params.context_window);
     const rows = await db
-      .select({ role: chatMessages.role, content: chatMessages.content })
+      .select({
+        role: chatMessages.role,
+        content: chatMessages.content,
+        attachments: chatMessages.attachments,
+      })
       .from(chatMessages)
       .where(
         and(
@@ -74,8 +89,34 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: Cha
       )
       .orderBy(desc(chatMessages.id))
       .limit(window + 1);
-    const turns = rows.reverse().filter((row) => row.content !== '');
-    return agentMessages(job.config, turns);
+    const turns = rows.reverse().filter((row) => row.content !== '' || row.attachments.length > 0);
+    const messages = agentMessages(
+      job.config,
+      turns.map(({ role, content }) => ({ role, content })),
+    );
+    // agentMessages keeps the turns' order at the end: put each user turn's images back beside it.
+    const kept = turns.slice(-messages.filter((message) => message.role !== 'system').length);
+    const offset = messages.length - kept.length;
+    return Promise.all(
+      messages.map(async (message, index) => {
+        const turn = index >= offset ? kept[index - offset] : undefined;
+        if (message.role !== 'user' || !turn || turn.attachments.length === 0) return message;
+        const images = await readImages(turn.attachments);
+        return { role: 'user' as const, content: [{ type: 'text' as const, text: turn.content }, ...images] };
+      }),
+    );
+  }
+
+  /** The next questions after a finished reply: saved with it, then published. Never fails the reply. */
+  async function suggest(job: Generation, exchange: { question: string; answer: string }) {
+    try {
+      const questions = await suggestNextQuestions(llm, job.modelId, exchange);
+      if (questions.length === 0) return;
+      await db.update(chatMessages).set({ suggestions: questions }).where(eq(chatMessages.id, job.messageId));
+      await publish(job.conversationId, { type: 'suggestions', message_id: job.messageId, questions });
+    } catch (error) {
+      log.warn({ err: error, conversationId: job.conversationId }, 'no next questions');
+    }
   }
 
   async function run(job: Generation, signal: AbortSignal) {
@@ -98,8 +139,9 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: Cha
       message_id: messageId,
       user_message_id: job.userMessageId,
     });
+    let messages: LlmMessage[] = [];
     try {
-      const messages = await modelMessages(job);
+      messages = await modelMessages(job);
       let finishReason: string | null = null;
       for await (const chunk of llm.stream({
         modelId: job.modelId,
@@ -131,6 +173,9 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies }: Cha
         finish_reason: finishReason,
         points: job.debit.points,
       });
+      if (job.config.suggest_questions && content !== '') {
+        await suggest(job, { question: textOf(messages.at(-1)), answer: content });
+      }
     } catch (error) {
       if (signal.aborted || isLlmError(error, 'aborted')) {
         // Stopped by the user: the text so far is the answer, and its points are spent.

@@ -14,6 +14,7 @@ import {
   stopMessageBody,
 } from '@tandem/contract/chat';
 import { envelope, pageOf } from '@tandem/contract/envelope';
+import { translate } from '@tandem/contract/messages';
 import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,12 +32,21 @@ import type { Llm } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
+import { checkAttachments, fileUrlOf } from './attachments.ts';
 import { presentFeedback } from './feedback.ts';
 import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
 import { debitPoints } from './points.ts';
 import { estimateTokens } from './tokens.ts';
 
-export type ChatDeps = { db: Db; realtime: Realtime; llm: Llm; config: Config['llm']; runner?: ChatRunner };
+export type ChatDeps = {
+  db: Db;
+  realtime: Realtime;
+  llm: Llm;
+  config: Config['llm'];
+  /** Where uploads live: the images messages carry. */
+  dataDir: string;
+  runner?: ChatRunner;
+};
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -55,6 +65,8 @@ const presentMessage = (row: MessageRow, feedback: FeedbackRow | null): ChatMess
   points: row.points,
   created_at: row.createdAt.toISOString(),
   feedback: presentFeedback(feedback),
+  attachments: row.attachments.map(fileUrlOf),
+  suggestions: row.suggestions,
 });
 
 const presentConversation = (row: ConversationRow) => ({
@@ -109,7 +121,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
   const { db, realtime, llm } = deps;
   const runner =
     deps.runner ??
-    createChatRunner({ db, llm, realtime, log: app.log, teamMaxReplies: deps.config.teamMaxReplies });
+    createChatRunner({
+      db,
+      llm,
+      realtime,
+      log: app.log,
+      teamMaxReplies: deps.config.teamMaxReplies,
+      dataDir: deps.dataDir,
+    });
   const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
   // Signed-in users, and visitors of web-public agents.
   const session = { onRequest: requireChatter(db) };
@@ -150,6 +169,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       const config = readConfig(agent.published);
       const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
       if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
+      if (body.images?.length && !model.supportsImages) throw new AppError('IMAGES_NOT_SUPPORTED');
+      const images = await checkAttachments(db, userId, body.images ?? []);
       // The message alone, with room for the reply, must fit the model's context.
       const replyRoom = Math.min(config.params.max_tokens, Math.floor(model.contextLength / 2));
       if (estimateTokens(body.content ?? '') + replyRoom > model.contextLength) {
@@ -170,7 +191,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
             if (await runningReply(tx, existing, staleAfterMs)) throw new AppError('REPLY_IN_PROGRESS');
           }
           const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
-          const title = existing?.title ?? titleOf(body.content ?? '');
+          // A message of images alone is titled as such, in the sender's language.
+          const title =
+            existing?.title ??
+            (titleOf(body.content ?? '') || translate(requestLocale(request), 'chat.image_title'));
           if (!existing) {
             await tx.insert(conversations).values({
               id: conversationId,
@@ -211,7 +235,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
           } else {
             const [userMessage] = await tx
               .insert(chatMessages)
-              .values({ conversationId, role: 'user', content: body.content ?? '', status: 'done' })
+              .values({
+                conversationId,
+                role: 'user',
+                content: body.content ?? '',
+                attachments: images,
+                status: 'done',
+              })
               .returning({ id: chatMessages.id });
             userMessageId = userMessage!.id;
           }

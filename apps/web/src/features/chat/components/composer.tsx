@@ -1,62 +1,119 @@
-import { SendOutlined, StopOutlined } from '@ant-design/icons';
+import { CloseOutlined, PictureOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { CHAT_MESSAGE_MAX } from '@tandem/contract/chat';
-import { Button, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Input, Spin, Tooltip } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCEPTED_IMAGES, useAttachments } from '../model/use-attachments.ts';
 
 type Props = {
   isStreaming: boolean;
   isSending: boolean;
-  onSend(content: string): Promise<unknown>;
+  /** Whether the agent's model reads images: only then can they be attached. */
+  canAttachImages?: boolean;
+  onSend(content: string, images: string[]): Promise<unknown>;
   onStop(): void;
 };
 
-/** Enter sends, Shift+Enter starts a new line; while a reply streams only Stop is offered. */
-export function Composer({ isStreaming, isSending, onSend, onStop }: Props) {
+/**
+ * Enter sends, Shift+Enter starts a new line; while a reply streams only Stop is offered. Images are
+ * uploaded as they are picked and go with the next message.
+ */
+export function Composer({ isStreaming, isSending, canAttachImages = false, onSend, onStop }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const images = useAttachments();
+  const picker = useRef<HTMLInputElement>(null);
   const isBusy = isStreaming || isSending;
+  const hasSomething = text.trim() !== '' || images.ids.length > 0;
   const submit = async () => {
     const content = text.trim();
-    if (!content || isBusy) return;
+    if (!hasSomething || isBusy || images.isUploading) return;
     setText('');
     try {
-      await onSend(content);
+      await onSend(content, images.ids);
+      images.clear();
     } catch {
       setText(content);
     }
   };
   return (
-    <div className="chat-composer">
-      <Input.TextArea
-        aria-label={t('chat.message_label')}
-        placeholder={t('chat.placeholder')}
-        value={text}
-        maxLength={CHAT_MESSAGE_MAX}
-        autoSize={{ minRows: 1, maxRows: 8 }}
-        disabled={isStreaming}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-          event.preventDefault();
-          void submit();
-        }}
-      />
-      {isStreaming ? (
-        <Button icon={<StopOutlined />} onClick={onStop}>
-          {t('chat.stop')}
-        </Button>
-      ) : (
-        <Button
-          type="primary"
-          icon={<SendOutlined />}
-          loading={isSending}
-          disabled={!text.trim()}
-          onClick={() => void submit()}
-        >
-          {t('chat.send')}
-        </Button>
+    <div className="chat-composer-area">
+      {images.problem && (
+        <Alert type="warning" showIcon title={t(images.problem.key, images.problem.values)} />
       )}
+      {images.attachments.length > 0 && (
+        <ul className="chat-attachments" aria-label={t('chat.attached_images')}>
+          {images.attachments.map((item) => (
+            <li key={item.key}>
+              <img src={item.preview} alt={item.name} />
+              {item.id === null && <Spin size="small" className="chat-attachment-uploading" />}
+              <button
+                type="button"
+                className="chat-attachment-remove"
+                aria-label={t('chat.remove_image', { name: item.name })}
+                onClick={() => images.remove(item.key)}
+              >
+                <CloseOutlined />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="chat-composer">
+        {canAttachImages && (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              accept={ACCEPTED_IMAGES}
+              multiple
+              hidden
+              data-testid="chat-image-input"
+              onChange={(event) => {
+                void images.add([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+            <Tooltip title={t('chat.attach_images_hint')}>
+              <Button
+                icon={<PictureOutlined />}
+                aria-label={t('chat.attach_images')}
+                disabled={isStreaming}
+                onClick={() => picker.current?.click()}
+              />
+            </Tooltip>
+          </>
+        )}
+        <Input.TextArea
+          aria-label={t('chat.message_label')}
+          placeholder={t('chat.placeholder')}
+          value={text}
+          maxLength={CHAT_MESSAGE_MAX}
+          autoSize={{ minRows: 1, maxRows: 8 }}
+          disabled={isStreaming}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            void submit();
+          }}
+        />
+        {isStreaming ? (
+          <Button icon={<StopOutlined />} onClick={onStop}>
+            {t('chat.stop')}
+          </Button>
+        ) : (
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={isSending}
+            disabled={!hasSomething || images.isUploading}
+            onClick={() => void submit()}
+          >
+            {t('chat.send')}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

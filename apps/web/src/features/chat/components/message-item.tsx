@@ -31,7 +31,18 @@ export function MessageItem({
   if (message.role === 'user') {
     return (
       <div className="chat-message is-user">
-        <div className="chat-bubble">{message.content}</div>
+        <div className="chat-bubble">
+          {message.attachments && message.attachments.length > 0 && (
+            <div className="chat-message-images">
+              {message.attachments.map((url, index) => (
+                <a key={url} href={url} target="_blank" rel="noreferrer">
+                  <img src={url} alt={t('chat.image_n', { n: index + 1 })} loading="lazy" />
+                </a>
+              ))}
+            </div>
+          )}
+          {message.content}
+        </div>
       </div>
     );
   }

@@ -31,6 +31,15 @@ describe('a conversation’s messages from its channel', () => {
     expect(messages[1]).toMatchObject({ content: 'Echo: Hi!', status: 'stopped', points: 2 });
   });
 
+  it('adds the next questions suggested after a reply', () => {
+    const messages = applyPublication('conv-1', sentMessages('conv-1', ids, 'Hi'), {
+      type: 'suggestions',
+      message_id: 11,
+      questions: ['Why?', 'How?'],
+    });
+    expect(messages[1]?.suggestions).toEqual(['Why?', 'How?']);
+  });
+
   it('takes what was saved for a reply that ended before the subscription', () => {
     const shown = sentMessages('conv-1', ids, 'Hi');
     const saved = [shown[0]!, reply({ content: 'Echo: Hi', status: 'done' })];

@@ -32,6 +32,8 @@ export function applyPublication(
           finish_reason: publication.finish_reason,
           points: publication.points,
         };
+      case 'suggestions':
+        return { ...message, suggestions: publication.questions };
       default:
         return { ...message, status: 'failed', error_code: publication.code, error_msg: publication.msg };
     }

@@ -1,3 +1,4 @@
+import { UPLOAD_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -98,14 +99,26 @@ export function useConversation({
   const messages: ShownMessage[] = conversationId ? (query.data?.data ?? []) : [];
   const isStreaming = messages.some((message) => message.status === 'streaming');
 
-  const send = async ({ content, regenerate }: { content?: string; regenerate?: boolean }) => {
+  const send = async ({
+    content,
+    images,
+    regenerate,
+  }: {
+    content?: string;
+    images?: string[];
+    regenerate?: boolean;
+  }) => {
     const data = await sendMessage(
       conversationId
-        ? { conversation_id: conversationId, content, regenerate }
-        : { agent_key: agentKey, content },
+        ? { conversation_id: conversationId, content, images, regenerate }
+        : { agent_key: agentKey, content, images },
     );
     update(data.conversation_id, (current) =>
-      startReply(data.conversation_id, current, data, regenerate ? null : (content ?? '')),
+      startReply(data.conversation_id, current, data, regenerate ? null : (content ?? '')).map((message) =>
+        message.id === data.user_message_id && images?.length
+          ? { ...message, attachments: images.map((id) => `${UPLOAD_API.files}/${id}`) }
+          : message,
+      ),
     );
     if (!conversationId) {
       await listen(data.conversation_id);

@@ -42,10 +42,11 @@ const trip: Conversation = {
 function serve(
   conversations: Conversation[] = [],
   messages: ChatMessage[] | ((page: number) => { data: ChatMessage[]; total: number }) = [],
+  agentInfo: typeof info = info,
 ) {
   let shown = [...conversations];
   return fakeApi({
-    [AGENT_API.publicInfo]: () => ({ data: info }),
+    [AGENT_API.publicInfo]: () => ({ data: agentInfo }),
     [CHAT_API.conversationList]: () => ({ data: { data: shown, total: shown.length } }),
     [CHAT_API.conversationMessages]: (_, params) => ({
       data:
@@ -141,6 +142,37 @@ describe('the chat page', () => {
     expect(screen.queryByRole('button', { name: /Stop/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Regenerate' })).toBeTruthy();
     expect(screen.getByText('2 points per message')).toBeTruthy();
+  });
+
+  it('offers the next questions the agent suggests after a reply, and sends the one picked', async () => {
+    const api = serve([], [], { ...info, suggest_questions: true, supports_images: true });
+    const hub = await openChat();
+    await sendHiThere(hub);
+    hub.publish('chat:conv-1', {
+      type: 'done',
+      message_id: 11,
+      content: 'Echo: Hi there',
+      reasoning: '',
+      status: 'done',
+      finish_reason: 'stop',
+      points: 2,
+    });
+    hub.publish('chat:conv-1', { type: 'suggestions', message_id: 11, questions: ['Why so?', 'What else?'] });
+    const group = await screen.findByRole('group', { name: 'Suggested questions' });
+    fireEvent.click(within(group).getByRole('button', { name: 'Why so?' }));
+    await waitFor(() => expect(api.bodiesOf(CHAT_API.sendMessage)).toHaveLength(2));
+    expect(api.bodiesOf(CHAT_API.sendMessage)[1]).toEqual({ conversation_id: 'conv-1', content: 'Why so?' });
+    // The agent reads images: they can be attached.
+    expect(screen.getByRole('button', { name: 'Attach images' })).toBeTruthy();
+  });
+
+  it('refuses an image of another format before uploading it', async () => {
+    const api = serve([], [], { ...info, supports_images: true });
+    await openChat();
+    const input = (await screen.findByTestId('chat-image-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'scan.bmp', { type: 'image/bmp' })] } });
+    expect(await screen.findByText('Only JPG, PNG, GIF and WEBP images can be attached.')).toBeTruthy();
+    expect(api.calls.some((call) => call.url.includes('upload'))).toBe(false);
   });
 
   it('shows the error a reply ends with, in the reader’s language', async () => {

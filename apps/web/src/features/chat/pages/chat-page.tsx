@@ -95,7 +95,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     if (lastContent !== undefined) end.current?.scrollIntoView?.({ block: 'end' });
   }, [lastContent]);
 
-  const send = async (request: { content?: string; regenerate?: boolean }) => {
+  const send = async (request: { content?: string; images?: string[]; regenerate?: boolean }) => {
     setSending(true);
     setSendError(null);
     try {
@@ -113,6 +113,8 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     setConversationId(id);
   };
   const lastIndex = messages.length - 1;
+  const last = messages.at(-1);
+  const suggestions = agent.suggest_questions && last?.role === 'assistant' ? (last.suggestions ?? []) : [];
 
   return (
     <div className={isEmbed ? 'chat-page is-embed' : 'chat-page'}>
@@ -181,13 +183,23 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               }
             />
           ))}
+          {suggestions.length > 0 && !isStreaming && !isSending && (
+            <div className="chat-suggestions" role="group" aria-label={t('chat.suggestions')}>
+              {suggestions.map((question) => (
+                <Button key={question} onClick={() => void send({ content: question }).catch(() => {})}>
+                  {question}
+                </Button>
+              ))}
+            </div>
+          )}
           {sendError && <Alert type="error" showIcon title={sendError} />}
           <div ref={end} />
         </div>
         <Composer
           isStreaming={isStreaming}
           isSending={isSending}
-          onSend={(content) => send({ content })}
+          canAttachImages={agent.supports_images}
+          onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
           onStop={() => void conversation.stop()}
         />
       </section>
