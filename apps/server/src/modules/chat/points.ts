@@ -1,5 +1,5 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
 
@@ -10,8 +10,35 @@ type Executor = Db | Tx;
  * plan's monthly points: the row is made on first use); every change writes a ledger row beside it.
  */
 
-/** The team's points left. */
+const monthStart = sql`date_trunc('month', now())`;
+
+/**
+ * A new month gives the team its monthly points again: the balance is set to the quota (what was left
+ * of last month's does not carry over) with a `plan_grant` ledger row. Conditional on the period, so
+ * of any number of concurrent calls one renews and the rest change nothing.
+ */
+export async function renewMonthlyPoints(db: Executor, teamId: number) {
+  const renewed = await db
+    .update(teamPoints)
+    .set({ balance: FREE_PLAN_MONTHLY_POINTS, periodStart: monthStart, updatedAt: new Date() })
+    .where(and(eq(teamPoints.teamId, teamId), lt(teamPoints.periodStart, monthStart)))
+    .returning({ balance: teamPoints.balance });
+  if (renewed.length === 0) return;
+  await db.insert(pointsLedger).values({
+    teamId,
+    userId: null,
+    agentId: null,
+    conversationId: null,
+    messageId: null,
+    modelId: null,
+    points: FREE_PLAN_MONTHLY_POINTS,
+    reason: 'plan_grant',
+  });
+}
+
+/** The team's points left (this month's, once a new month has renewed them). */
 export async function pointsBalance(db: Executor, teamId: number): Promise<number> {
+  await renewMonthlyPoints(db, teamId);
   const [row] = await db
     .select({ balance: teamPoints.balance })
     .from(teamPoints)
@@ -36,6 +63,7 @@ export type LedgerEntry = {
  */
 export async function debitPoints(db: Executor, entry: LedgerEntry): Promise<boolean> {
   await db.insert(teamPoints).values({ teamId: entry.teamId }).onConflictDoNothing();
+  await renewMonthlyPoints(db, entry.teamId);
   if (entry.points > 0) {
     // update team_points set balance = balance - $p where team_id = $t and balance >= $p returning
     const rows = await db
