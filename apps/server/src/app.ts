@@ -30,6 +30,7 @@ import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
 import { createLlm, type Llm } from './platform/llm/llm.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
+import { createModeration } from './platform/moderation/moderation.ts';
 import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 
@@ -123,7 +124,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
-  await app.register(chatRoutes, { db, realtime, llm, config: config.llm, dataDir: config.dataDir });
+  await app.register(chatRoutes, {
+    db,
+    realtime,
+    llm,
+    config: config.llm,
+    dataDir: config.dataDir,
+    moderation: createModeration(config.moderation, app.log),
+  });
   await app.register(shareRoutes, { db, config });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });

@@ -52,6 +52,11 @@ const schema = z.object({
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
+  MODERATION_WORDS: optionalText,
+  MODERATION_WORDS_FILE: optionalText,
+  MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  MODERATION_API_KEY: optionalText,
+  MODERATION_MODEL: z.string().default('omni-moderation-latest'),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -64,6 +69,23 @@ function seedModelsOf(list: string | undefined): SeedModel[] {
     const [key = '', points] = entry.split('=').map((part) => part.trim());
     return { key, pointsPerRequest: points ? Number(points) : 1 };
   });
+}
+
+/** The refused words: comma- or line-separated in the variable, one per line in the file. */
+function moderationWordsOf(list: string | undefined, file: string | undefined): string[] {
+  let fromFile = '';
+  if (file) {
+    try {
+      fromFile = readFileSync(resolve(file), 'utf8');
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  MODERATION_WORDS_FILE: cannot read ${file}`);
+    }
+  }
+  return [list ?? '', fromFile]
+    .join('\n')
+    .split(/[,\n]/)
+    .map((word) => word.trim())
+    .filter((word) => word !== '' && !word.startsWith('#'));
 }
 
 export type Config = {
@@ -100,6 +122,11 @@ export type Config = {
     seed:
       | { kind: ProviderKind; name: string; baseUrl: string; apiKey: string | undefined; models: SeedModel[] }
       | undefined;
+  };
+  /** Chat moderation: the operator's refused words, and an OpenAI-compatible moderation endpoint. */
+  moderation: {
+    words: string[];
+    provider: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   };
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
@@ -179,6 +206,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: c.SMS_WEBHOOK_URL ? { webhookUrl: c.SMS_WEBHOOK_URL, token: c.SMS_WEBHOOK_TOKEN } : undefined,
     codesPerIpPerHour: c.CODES_PER_IP_PER_HOUR,
     secretsKey: keptSecretOf('SECRETS_KEY', c.SECRETS_KEY, c.NODE_ENV, dataDir),
+    moderation: {
+      words: moderationWordsOf(c.MODERATION_WORDS, c.MODERATION_WORDS_FILE),
+      provider: c.MODERATION_URL
+        ? {
+            baseUrl: c.MODERATION_URL.replace(/\/+$/, ''),
+            apiKey: c.MODERATION_API_KEY,
+            model: c.MODERATION_MODEL,
+          }
+        : undefined,
+    },
     llm: {
       timeoutMs: c.LLM_TIMEOUT_MS,
       teamMaxReplies: c.CHAT_TEAM_MAX_REPLIES,

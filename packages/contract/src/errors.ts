@@ -66,6 +66,8 @@ export const ERRORS = {
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
   CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },
   REPLY_IN_PROGRESS: { code: 2011, status: 409, key: 'reply_in_progress' },
+  // A reply the moderation refused after it was generated: its text is removed, its points given back.
+  MESSAGE_WITHDRAWN: { code: 2018, status: 400, key: 'message_withdrawn' },
   // Message feedback and the agent's analysis and feedback pages
   MESSAGE_NOT_FOUND: { code: 2012, status: 404, key: 'message_not_found' },
   MESSAGE_NOT_RATABLE: { code: 2013, status: 409, key: 'message_not_ratable' },
@@ -106,6 +108,9 @@ export const ERRORS = {
   AGENT_OWNER_NOT_MEMBER: { code: 2113, status: 409, key: 'agent_owner_not_member' },
   AGENT_MEMBER_NOT_FOUND: { code: 2114, status: 404, key: 'agent_member_not_found' },
   AGENT_TEMPLATE_NOT_FOUND: { code: 2115, status: 404, key: 'agent_template_not_found' },
+  AGENT_ALREADY_OWNER: { code: 2116, status: 409, key: 'agent_already_owner' },
+  AGENT_NEW_OWNER_NOT_IN_TEAM: { code: 2117, status: 400, key: 'agent_new_owner_not_in_team' },
+  AGENT_OWNER_CHANGED: { code: 2118, status: 409, key: 'agent_owner_changed' },
 
   // Projects and documents
   DOCUMENT_NOT_FOUND: { code: 2201, status: 404, key: 'document_not_found' },

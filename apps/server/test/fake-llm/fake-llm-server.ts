@@ -89,10 +89,17 @@ function turnOf(system: string, messages: WireMessage[], body: WireBody): FakeTu
   };
 }
 
-async function readJson(request: IncomingMessage): Promise<WireBody> {
+async function readBody(request: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  const body = JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** What the fake moderation endpoint flags. */
+export const FLAGGED_BY_PROVIDER = 'provider-flagged';
+
+async function readJson(request: IncomingMessage): Promise<WireBody> {
+  const body = JSON.parse((await readBody(request)) || '{}');
   if (!Array.isArray(body.messages)) throw new Error('messages: required');
   return body;
 }
@@ -240,6 +247,12 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
     const path = request.url?.split('?')[0];
     if (request.method === 'GET' && path === '/health') {
       sendJson(response, 200, { status: 'ok' });
+      return;
+    }
+    // An OpenAI-style moderation endpoint: it flags any input that says `provider-flagged`.
+    if (request.method === 'POST' && path === '/v1/moderations') {
+      const body = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
+      sendJson(response, 200, { results: [{ flagged: String(body.input).includes(FLAGGED_BY_PROVIDER) }] });
       return;
     }
     const format =

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
+import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
 import { createAttachmentReader } from './attachments.ts';
@@ -40,6 +41,9 @@ export type Generation = {
 
 type Running = { controller: AbortController; done: Promise<void> };
 
+/** A finished reply the moderation refused. */
+class Withdrawn extends Error {}
+
 export type ChatRunnerDeps = {
   db: Db;
   llm: Llm;
@@ -49,6 +53,8 @@ export type ChatRunnerDeps = {
   teamMaxReplies: number;
   /** Where uploads live: the images of user messages. */
   dataDir: string;
+  /** Checks each finished reply: one it flags is withdrawn. */
+  moderation: Moderation;
 };
 
 /**
@@ -56,7 +62,15 @@ export type ChatRunnerDeps = {
  * tab does not stop one. Each streams on the conversation's channel and is saved as it grows. One
  * reply per conversation at a time; `stop` aborts it (the text so far is kept, as `stopped`).
  */
-export function createChatRunner({ db, llm, realtime, log, teamMaxReplies, dataDir }: ChatRunnerDeps) {
+export function createChatRunner({
+  db,
+  llm,
+  realtime,
+  log,
+  teamMaxReplies,
+  dataDir,
+  moderation,
+}: ChatRunnerDeps) {
   const readImages = createAttachmentReader(db, dataDir);
   const running = new Map<string, Running>();
   const teamLoad = new Map<number, number>();
@@ -163,6 +177,11 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies, dataD
           await save({ content, reasoning });
         }
       }
+      if (await moderation.isFlagged(content)) {
+        content = '';
+        reasoning = '';
+        throw new Withdrawn();
+      }
       await finish({ status: 'done', finishReason });
       await publish(conversationId, {
         type: 'done',
@@ -192,8 +211,13 @@ export function createChatRunner({ db, llm, realtime, log, teamMaxReplies, dataD
         return;
       }
       const name: ErrorName =
-        isLlmError(error) && error.kind !== 'aborted' ? ERROR_OF_KIND[error.kind] : 'SYSTEM_BUSY';
-      if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
+        error instanceof Withdrawn
+          ? 'MESSAGE_WITHDRAWN'
+          : isLlmError(error) && error.kind !== 'aborted'
+            ? ERROR_OF_KIND[error.kind]
+            : 'SYSTEM_BUSY';
+      if (error instanceof Withdrawn) log.info({ conversationId }, 'chat reply withdrawn by moderation');
+      else if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
       else log.error({ err: error, conversationId }, 'chat reply failed');
       await refundPoints(db, job.debit);
       identityCacheOf(db).forgetAllAccounts();

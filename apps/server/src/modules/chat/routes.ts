@@ -29,6 +29,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
+import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
@@ -45,6 +46,7 @@ export type ChatDeps = {
   config: Config['llm'];
   /** Where uploads live: the images messages carry. */
   dataDir: string;
+  moderation: Moderation;
   runner?: ChatRunner;
 };
 
@@ -128,6 +130,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       log: app.log,
       teamMaxReplies: deps.config.teamMaxReplies,
       dataDir: deps.dataDir,
+      moderation: deps.moderation,
     });
   const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
   // Signed-in users, and visitors of web-public agents.
@@ -170,6 +173,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
       if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
       if (body.images?.length && !model.supportsImages) throw new AppError('IMAGES_NOT_SUPPORTED');
+      if (await deps.moderation.isFlagged(body.content ?? '')) throw new AppError('CONTENT_VIOLATION');
       const images = await checkAttachments(db, userId, body.images ?? []);
       // The message alone, with room for the reply, must fit the model's context.
       const replyRoom = Math.min(config.params.max_tokens, Math.floor(model.contextLength / 2));

@@ -40,6 +40,18 @@ describe('a conversation’s messages from its channel', () => {
     expect(messages[1]?.suggestions).toEqual(['Why?', 'How?']);
   });
 
+  it('takes the text of a reply the moderation withdrew off the screen', () => {
+    let messages = sentMessages('conv-1', ids, 'Hi');
+    messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 11, content: 'Bad words' });
+    messages = applyPublication('conv-1', messages, {
+      type: 'error',
+      message_id: 11,
+      code: 2018,
+      msg: 'This message was withdrawn for safety compliance.',
+    });
+    expect(messages[1]).toMatchObject({ content: '', status: 'failed', error_code: 2018 });
+  });
+
   it('takes what was saved for a reply that ended before the subscription', () => {
     const shown = sentMessages('conv-1', ids, 'Hi');
     const saved = [shown[0]!, reply({ content: 'Echo: Hi', status: 'done' })];

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import { ERRORS } from '@tandem/contract/errors';
 
 /** A message as the page shows it: the saved one, plus the localised error a stream ended with. */
 export type ShownMessage = ChatMessage & { error_msg?: string };
@@ -34,8 +35,17 @@ export function applyPublication(
         };
       case 'suggestions':
         return { ...message, suggestions: publication.questions };
-      default:
-        return { ...message, status: 'failed', error_code: publication.code, error_msg: publication.msg };
+      default: {
+        // A withdrawn reply's text must not stay on screen.
+        const isWithdrawn = publication.code === ERRORS.MESSAGE_WITHDRAWN.code;
+        return {
+          ...message,
+          ...(isWithdrawn ? { content: '', reasoning: '' } : {}),
+          status: 'failed',
+          error_code: publication.code,
+          error_msg: publication.msg,
+        };
+      }
     }
   });
 }
