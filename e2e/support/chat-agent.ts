@@ -8,7 +8,11 @@ import { TEST_MODEL } from './test-model.ts';
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
-  { access = 'team_public', embedOrigins = [] }: { access?: string; embedOrigins?: string[] } = {},
+  {
+    access = 'team_public',
+    embedOrigins = [],
+    model: modelName = TEST_MODEL,
+  }: { access?: string; embedOrigins?: string[]; model?: string } = {},
 ) {
   const [template] = await call<{ config: Record<string, unknown> }[]>(
     request,
@@ -22,7 +26,7 @@ export async function publishedAgent(
     'GET',
     '/api/agent/get-model-list',
   );
-  const model = models.find((row) => row.name === TEST_MODEL);
+  const model = models.find((row) => row.name === modelName);
   const upload = await call<{ file: string }>(request, token, 'POST', '/api/upload/upload_base64_img', {
     data: gradientPng(32, 32).toString('base64'),
     fileExt: 'png',

@@ -6,3 +6,5 @@
 export const TEST_MODEL = 'tandem-test-model';
 export const TEST_MODEL_POINTS = 2;
 export const TEST_PROVIDER = 'Local test provider';
+/** The same model, slowly: 150 ms before each word, for replies still streaming when a test acts. */
+export const SLOW_TEST_MODEL = 'tandem-test-slow';

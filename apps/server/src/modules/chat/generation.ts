@@ -73,6 +73,8 @@ export function createChatRunner({
 }: ChatRunnerDeps) {
   const readImages = createAttachmentReader(db, dataDir);
   const running = new Map<string, Running>();
+  /** Work after a reply (its suggested questions) that `close` still waits for. */
+  const followUps = new Set<Promise<unknown>>();
   const teamLoad = new Map<number, number>();
   const release = (teamId: number) => {
     const left = (teamLoad.get(teamId) ?? 1) - 1;
@@ -133,7 +135,8 @@ export function createChatRunner({
     }
   }
 
-  async function run(job: Generation, signal: AbortSignal) {
+  /** Generates the reply; answers what is left to do once it has let go of the conversation. */
+  async function run(job: Generation, signal: AbortSignal): Promise<(() => Promise<void>) | undefined> {
     const { conversationId, messageId } = job;
     let content = '';
     let reasoning = '';
@@ -193,7 +196,9 @@ export function createChatRunner({
         points: job.debit.points,
       });
       if (job.config.suggest_questions && content !== '') {
-        await suggest(job, { question: textOf(messages.at(-1)), answer: content });
+        const exchange = { question: textOf(messages.at(-1)), answer: content };
+        // After the reply has let go of the conversation: the next message need not wait for them.
+        return () => suggest(job, exchange);
       }
     } catch (error) {
       if (signal.aborted || isLlmError(error, 'aborted')) {
@@ -247,13 +252,24 @@ export function createChatRunner({
     /** Starts generating in a place `reserve` held; answers at once. */
     start(job: Generation) {
       const controller = new AbortController();
-      const done = run(job, controller.signal)
-        .catch((error) => log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost'))
+      const lost = (error: unknown) => {
+        log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost');
+        return undefined;
+      };
+      const reply = run(job, controller.signal)
+        .catch(lost)
         .finally(() => {
           running.delete(job.conversationId);
           release(job.debit.teamId);
         });
-      running.set(job.conversationId, { controller, done });
+      running.set(job.conversationId, { controller, done: reply.then(() => undefined) });
+      // What follows the reply runs once the conversation is free again.
+      void reply.then((followUp) => {
+        if (!followUp) return;
+        const pending = followUp().catch(lost);
+        followUps.add(pending);
+        void pending.finally(() => followUps.delete(pending));
+      });
     },
 
     isRunning: (conversationId: string) => running.has(conversationId),
@@ -275,6 +291,7 @@ export function createChatRunner({
       const all = [...running.values()];
       for (const current of all) current.controller.abort();
       await Promise.all(all.map((current) => current.done));
+      await Promise.all([...followUps]);
     },
   };
 }

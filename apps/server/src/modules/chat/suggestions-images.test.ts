@@ -80,6 +80,15 @@ describe('suggested next questions', () => {
     expect(events.slice(-2)).toEqual(['done', 'suggestions']);
   });
 
+  it('do not hold the conversation up: the next message goes while they are being written', async () => {
+    const mine = await chatSetup({ suggest_questions: true, model_id: fakes.model.slow });
+    const sent = (await send(mine.owner.token, { agent_id: mine.agentId, content: 'Plan' })).body.data;
+    const messages = await settled(mine.owner.token, sent.conversation_id);
+    expect(messages.at(-1)?.suggestions).toEqual([]);
+    const next = await send(mine.owner.token, { conversation_id: sent.conversation_id, content: 'And then?' });
+    expect(next.body.code).toBe(0);
+  });
+
   it('are not asked for when the agent has them off', async () => {
     const { owner, agentId } = await chatSetup({ suggest_questions: false });
     const sent = (await send(owner.token, { agent_id: agentId, content: 'Plan a trip' })).body.data;

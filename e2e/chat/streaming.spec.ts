@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
+import { publishedAgent } from '../support/chat-agent.ts';
+import { MESSAGES } from '../support/messages.ts';
+import { signIn } from '../support/sign-in.ts';
+import { SLOW_TEST_MODEL } from '../support/test-model.ts';
+
+const c = MESSAGES['en-US'].chat;
+const words = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => `word${i + from}`).join(' ');
+
+test('a reply goes on generating through a reload and can be stopped', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await registerAccount(request);
+  const login = await request.post('/api/user/login', {
+    data: { user_name: owner.email, password: owner.password, device_id: 'e2e-streaming-api' },
+  });
+  const token = (await login.json()).data.token as string;
+  const agent = await publishedAgent(request, token, { model: SLOW_TEST_MODEL });
+
+  await signIn(page, owner.email);
+  await page.goto(`/chat?agent_key=${agent.agent_key}`);
+  const box = page.getByRole('textbox', { name: c.message_label });
+  // About 30 words at 150 ms each: some 5 s of streaming.
+  await box.fill(words(30));
+  await box.press('Enter');
+  await expect(page.getByText(/Echo: word1 word2/)).toBeVisible();
+  await expect(page.getByRole('button', { name: c.stop })).toBeVisible();
+
+  // Reloaded mid-reply, the page picks the reply up where it is and sees it to the end.
+  await page.reload();
+  await expect(page.getByText(`Echo: ${words(30)}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: c.stop })).toHaveCount(0);
+
+  // Stopped, a reply keeps what it had.
+  await box.fill(words(30, 100));
+  await box.press('Enter');
+  await expect(page.getByText(/Echo: word100 word101/)).toBeVisible();
+  await page.getByRole('button', { name: c.stop }).click();
+  await expect(page.getByText(c.stopped)).toBeVisible();
+  await expect(page.getByText(`Echo: ${words(30, 100)}`)).toHaveCount(0);
+  await expect(box).toBeEnabled();
+});
