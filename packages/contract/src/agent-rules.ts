@@ -88,7 +88,7 @@ export type AgentRole = (typeof AGENT_ROLES)[number];
  * What the caller may do with an agent, answered with it so the screens show only the buttons that
  * work: `use` (chat), `edit` (the draft, debug), `publish` (publish, unpublish, off and on shelf),
  * `share` (access and embed origins), `manage_members`, `analyse` (data analysis and user feedback),
- * `delete`.
+ * `delete`, `transfer` (hand it to another member of its team).
  */
 export const AGENT_ABILITIES = [
   'use',
@@ -98,6 +98,7 @@ export const AGENT_ABILITIES = [
   'manage_members',
   'analyse',
   'delete',
+  'transfer',
 ] as const;
 export type AgentAbility = (typeof AGENT_ABILITIES)[number];
 export type AgentAbilities = Record<AgentAbility, boolean>;
@@ -125,3 +126,7 @@ export const AGENT_REQUIRED_FIELD_ERRORS = {
   prompt: 'AGENT_PROMPT_REQUIRED',
   first_question: 'AGENT_FIRST_QUESTION_REQUIRED',
 } as const satisfies Record<AgentRequiredField, string>;
+
+/** Model calls of the editor, per user per process: debug chat replies and prompt optimising. */
+export const AGENT_DEBUG_CHATS_PER_MINUTE = 20;
+export const PROMPT_OPTIMIZATIONS_PER_MINUTE = 10;

@@ -237,6 +237,33 @@ export const removeAgentMemberBody = z.object({ id, user_id: id });
 export type RemoveAgentMemberBody = z.input<typeof removeAgentMemberBody>;
 export const agentCountData = z.object({ count: z.number().int() });
 
+/**
+ * Members of the agent's team to choose from: `keyword` matches their name in the team or nickname,
+ * or a whole email or phone number. Contacts come masked (`al***@example.com`, `138****5678`).
+ */
+export const agentCandidatesQuery = z.object({
+  id,
+  keyword: safeText(100).default(''),
+  ...pageQuery.shape,
+});
+export type AgentCandidatesQuery = z.input<typeof agentCandidatesQuery>;
+export const agentCandidate = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** The agent's owner: neither added as a member nor handed the agent. */
+  is_owner: z.boolean(),
+  /** Their permission on the agent; null when they are not one of its members. */
+  permission: agentPermission.nullable(),
+});
+export type AgentCandidate = z.infer<typeof agentCandidate>;
+
+/** Hands the agent to another member of its team; the previous owner stays on as its admin. */
+export const transferAgentBody = z.object({ id, user_id: id });
+export type TransferAgentBody = z.input<typeof transferAgentBody>;
+
 // Hub.
 
 const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);

@@ -126,6 +126,10 @@ export const AGENT_API = {
   addMembers: '/api/agent/add-agent-members',
   updateMember: '/api/agent/update-agent-member',
   removeMember: '/api/agent/remove-agent-member',
+  /** Members of the agent's team to choose from, for whoever manages the agent's members. */
+  candidates: '/api/agent/get-agent-candidates',
+  /** Hands the agent to another member of its team. */
+  transfer: '/api/agent/transfer-agent',
   /** Streams a reply from the unsaved configuration (preview and debug side panel). */
   debugChat: '/api/agent/debug-chat',
   /** Asks the model to improve a prompt; the suggestion streams on a common agent channel. */

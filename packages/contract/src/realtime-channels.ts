@@ -44,6 +44,7 @@ export const NOTIFICATION_TYPES = {
   teamMemberRemoved: 'UB:team_member_removed',
   teamJoinApproved: 'UB:team_join_approved',
   agentDeleted: 'SA:agent_deleted',
+  agentTransferred: 'SA:agent_transferred',
   documentDeleted: 'SA:document_deleted',
   knowledgeDeleted: 'SA:knowledge_deleted',
 } as const;
@@ -57,6 +58,11 @@ export type UserNotification =
   /** The user's application to join this team was approved. */
   | { type: 'UB:team_join_approved'; team_id: number; team_name: string }
   | { type: 'SA:agent_deleted'; agent_id: number | string; status: number }
+  /**
+   * The user now owns this agent: handed over by its owner or a team manager (`transfer`), or passed
+   * to them as the team's owner when its owner left the team (`owner_left`).
+   */
+  | { type: 'SA:agent_transferred'; agent_id: number; agent_name: string; reason: 'transfer' | 'owner_left' }
   | {
       type: 'SA:document_deleted';
       document_id: number | string;

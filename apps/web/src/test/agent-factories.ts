@@ -11,6 +11,7 @@ const ALL_ABILITIES: AgentAbilities = {
   manage_members: true,
   analyse: true,
   delete: true,
+  transfer: true,
 };
 
 export const abilities = (overrides: Partial<AgentAbilities> = {}): AgentAbilities => ({

@@ -1,4 +1,5 @@
 import { type AgentConfig, agentConfig } from '@tandem/contract/agent';
+import { maskEmail, maskPhone } from '@tandem/contract/contact-mask';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { agentMembers, agents, teamMembers, teams, users } from '../../db/schema.ts';
@@ -57,3 +58,18 @@ export const personName = (row: {
   email: string | null;
   realName: string | null;
 }) => displayName({ ...row, realName: row.realName ?? '' });
+
+/**
+ * A team member as agent screens list them to people who may not read the team's member list: the
+ * name they have in the team or their nickname, else their masked phone or email; contacts masked.
+ */
+export function maskedPerson(row: {
+  nickName: string;
+  phone: string | null;
+  email: string | null;
+  realName: string | null;
+}) {
+  const email = maskEmail(row.email ?? '');
+  const phone = maskPhone(row.phone ?? '');
+  return { name: row.realName || row.nickName || phone || email, email, phone };
+}

@@ -22,7 +22,7 @@ type Actor =
   | 'outsider'
   | 'anonymous';
 
-/** What a route needs: a session, a team, or an ability on the agent. */
+/** What a route needs: a session, a team, or an ability on the agent (`delete` and `transfer` alike). */
 type Level = 'session' | 'team' | 'use' | 'edit' | 'manage' | 'analyse' | 'delete';
 
 const PASSES: Record<Actor, Level[]> = {
@@ -80,12 +80,19 @@ async function people() {
 }
 
 describe('who may call what on an agent', () => {
-  it('answers every agent route (data analysis and user feedback included) for owner, team owner and admin, agent admin, editor, viewer, team member, other team and visitor', async () => {
+  it('answers every agent route (data analysis, user feedback and transfer included) for owner, team owner and admin, agent admin, editor, viewer, team member, other team and visitor', async () => {
     const { actors, fixture, spare } = await people();
     const { id, key } = await fixture();
     const config = completeConfig(fakes.model.chat);
     /** Payloads that change nothing that matters to the rows after them (the agent ends published). */
-    const ROUTES: { method: Method; url: string; level: Level; body?: (agentId: number) => object }[] = [
+    /** `ownAgent`: each caller acts on an agent of its own, so one who may does not take it from the next. */
+    const ROUTES: {
+      method: Method;
+      url: string;
+      level: Level;
+      body?: (agentId: number) => object;
+      ownAgent?: boolean;
+    }[] = [
       { method: 'GET', url: '/api/agent/get-agent-list', level: 'team' },
       { method: 'GET', url: '/api/agent/get-agent-templates', level: 'session' },
       { method: 'GET', url: `/api/agent/get-public-agent-info?agent_key=${key}`, level: 'use' },
@@ -104,6 +111,7 @@ describe('who may call what on an agent', () => {
         body: () => ({ prompt: 'x', model_id: fakes.model.disabled }),
       },
       { method: 'GET', url: `/api/agent/get-agent-members?id=${id}`, level: 'edit' },
+      { method: 'GET', url: `/api/agent/get-agent-candidates?id=${id}&keyword=a`, level: 'manage' },
       {
         method: 'POST',
         url: '/api/agent/add-agent-members',
@@ -139,14 +147,26 @@ describe('who may call what on an agent', () => {
       },
       { method: 'GET', url: `/api/agent/get-agent-feedback?agent_id=${id}`, level: 'analyse' },
       { method: 'POST', url: '/api/agent/create-agent', level: 'team', body: () => ({}) },
-      // Each caller gets an agent of its own to delete, so one who may does not take it from the next.
-      { method: 'DELETE', url: '/api/agent/delete-agent', level: 'delete', body: (own) => ({ id: own }) },
+      {
+        method: 'POST',
+        url: '/api/agent/transfer-agent',
+        level: 'delete',
+        body: (own) => ({ id: own, user_id: spare.id }),
+        ownAgent: true,
+      },
+      {
+        method: 'DELETE',
+        url: '/api/agent/delete-agent',
+        level: 'delete',
+        body: (own) => ({ id: own }),
+        ownAgent: true,
+      },
     ];
 
     const failures: string[] = [];
     for (const route of ROUTES) {
       for (const [name, user] of Object.entries(actors) as [Actor, Person | undefined][]) {
-        const agentId = route.url.endsWith('delete-agent') ? (await fixture()).id : id;
+        const agentId = route.ownAgent ? (await fixture()).id : id;
         const answer = await call(route.method, route.url, user?.token, route.body?.(agentId));
         const passes = PASSES[name].includes(route.level);
         const isOutside = name === 'member' || name === 'outsider';

@@ -172,6 +172,7 @@ describe('the Agents Hub', () => {
         manage_members: false,
         analyse: false,
         delete: false,
+        transfer: false,
       },
     });
   });

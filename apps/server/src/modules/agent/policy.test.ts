@@ -81,6 +81,7 @@ describe('the agent policy', () => {
       manage_members: false,
       analyse: false,
       delete: false,
+      transfer: false,
     });
   });
 });

@@ -12,8 +12,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 /**
  * Who may do what with an agent, as a pure function of the agent and the caller's place in its team.
  * The agent's owner and the team's owner and admins may do everything; a per-agent admin everything
- * but delete (data analysis and user feedback included); an editor edits the configuration; a viewer
- * uses it. Who may use a released agent also follows its access: team public (every member of the
+ * but delete and transfer (data analysis and user feedback included); an editor edits the
+ * configuration; a viewer uses it. Who may use a released agent also follows its access: team public (every member of the
  * team), team private (the owner and chosen members), web public (anyone with the link, visitors
  * included). `is_super` gets nothing here: agents are their team's content, not the platform
  * operator's.
@@ -66,6 +66,7 @@ export function agentAbilities(agent: PolicyAgent, actor: PolicyActor): AgentAbi
     manage_members: rank >= RANK.admin,
     analyse: rank >= RANK.admin,
     delete: rank >= RANK.owner,
+    transfer: rank >= RANK.owner,
   };
 }
 

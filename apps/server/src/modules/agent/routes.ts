@@ -3,6 +3,8 @@ import {
   type AgentConfig,
   addAgentMembersBody,
   agentAccessData,
+  agentCandidate,
+  agentCandidatesQuery,
   agentCard,
   agentConfig,
   agentCountData,
@@ -20,6 +22,7 @@ import {
   publicAgentInfo,
   removeAgentMemberBody,
   setAgentAccessBody,
+  transferAgentBody,
   updateAgentBody,
   updateAgentMemberBody,
 } from '@tandem/contract/agent';
@@ -37,7 +40,14 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
 import { loadAgent, readConfig } from './agent-data.ts';
 import { announceDeletion, deleteAgent } from './agent-deletion.ts';
-import { addAgentMembers, listAgentMembers, removeAgentMember, updateAgentMember } from './agent-members.ts';
+import {
+  addAgentMembers,
+  listAgentCandidates,
+  listAgentMembers,
+  removeAgentMember,
+  updateAgentMember,
+} from './agent-members.ts';
+import { announceHandOver, transferAgent } from './agent-transfer.ts';
 import {
   changeStatus,
   createAgent,
@@ -190,6 +200,28 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) =
     async (request) => {
       const { agent } = await agentFor(request, request.body.id, 'manage_members');
       await removeAgentMember(db, agent, request.body.user_id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    AGENT_API.candidates,
+    {
+      ...signedIn,
+      schema: { querystring: agentCandidatesQuery, response: { 200: envelope(pageOf(agentCandidate)) } },
+    },
+    async (request) => {
+      const { agent } = await agentFor(request, request.query.id, 'manage_members');
+      return ok(await listAgentCandidates(db, agent, request.query));
+    },
+  );
+  app.post(
+    AGENT_API.transfer,
+    { ...signedIn, schema: { body: transferAgentBody, response: { 200: done } } },
+    async (request) => {
+      const { agent } = await agentFor(request, request.body.id, 'transfer');
+      const handedOver = await transferAgent(db, agent, request.body.user_id);
+      await announceHandOver(realtime, [handedOver], 'transfer');
       return ok(null);
     },
   );

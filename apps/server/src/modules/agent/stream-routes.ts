@@ -1,14 +1,16 @@
 import { AGENT_API, counselorOptimizeBody, debugChatBody } from '@tandem/contract/agent';
+import { AGENT_DEBUG_CHATS_PER_MINUTE, PROMPT_OPTIMIZATIONS_PER_MINUTE } from '@tandem/contract/agent-rules';
 import { envelope } from '@tandem/contract/envelope';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import { firstUsableModelId } from '../model/model-lookup.ts';
 import { requireTeam } from '../team/policy.ts';
 import { loadAgent } from './agent-data.ts';
-import { firstUsableModel } from './agent-models.ts';
 import { counselorChannel, counselorMessages } from './counselor.ts';
 import { openEventStream } from './event-stream.ts';
 import { authorizeAgent } from './policy.ts';
@@ -17,8 +19,21 @@ import { agentMessages, agentParams, relayReply } from './replies.ts';
 import type { AgentDeps } from './routes.ts';
 
 /**
+ * Each signed-in user's budget of a model call, per minute. It runs once the session is known (so it
+ * counts the user, wherever they call from) and before any model is asked.
+ */
+const perUserPerMinute = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: 60_000,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${sessionOf(request).userId}`,
+  },
+});
+
+/**
  * The editor's model calls. Neither is billed: debugging and prompt advice are part of building an
- * agent, and only people who may edit one reach them.
+ * agent, and only people who may edit one reach them; each is rate limited per user instead.
  */
 export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, { db, realtime, llm }) => {
   const session = requireSession(db);
@@ -29,7 +44,11 @@ export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, {
    */
   app.post(
     AGENT_API.debugChat,
-    { onRequest: session, schema: { body: debugChatBody } },
+    {
+      onRequest: session,
+      config: perUserPerMinute(AGENT_DEBUG_CHATS_PER_MINUTE),
+      schema: { body: debugChatBody },
+    },
     async (request, reply) => {
       const { id, config, messages } = request.body;
       if (id === undefined) {
@@ -66,12 +85,16 @@ export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, {
    */
   app.post(
     AGENT_API.optimizePrompt,
-    { onRequest: session, schema: { body: counselorOptimizeBody, response: { 200: envelope(z.string()) } } },
+    {
+      onRequest: session,
+      config: perUserPerMinute(PROMPT_OPTIMIZATIONS_PER_MINUTE),
+      schema: { body: counselorOptimizeBody, response: { 200: envelope(z.string()) } },
+    },
     async (request) => {
       const { userId } = sessionOf(request);
       const body = request.body;
       const channel = counselorChannel(userId, body.channel);
-      const modelId = body.model_id ?? (await firstUsableModel(db));
+      const modelId = body.model_id ?? (await firstUsableModelId(db));
       if (!modelId || !(await isUsableModel(llm, modelId))) throw new AppError('MODEL_UNAVAILABLE');
       const options = { locale: requestLocale(request), log: request.log };
       void relayReply(

@@ -52,6 +52,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { announceHandOver } from '../agent/agent-transfer.ts';
 import { pointsBalance } from '../chat/points.ts';
 import {
   changeMemberDepartment,
@@ -226,7 +227,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     },
   );
   app.post(TEAM_API.leave, { ...inTeam('member'), schema: { response: { 200: done } } }, async (request) => {
-    await leaveTeam(db, teamOf(request));
+    const { handedOver } = await leaveTeam(db, teamOf(request));
+    await announceHandOver(realtime, handedOver, 'owner_left');
     return ok(null);
   });
   app.get(
@@ -295,8 +297,9 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       if (!isOwner && (await includesAdmins(db, team.teamId, request.body.user_ids))) {
         throw new AppError('NO_MANAGEMENT_PERMISSION');
       }
-      const { userIds, teamName } = await removeMembers(db, team.teamId, request.body.user_ids);
+      const { userIds, teamName, handedOver } = await removeMembers(db, team.teamId, request.body.user_ids);
       await announceRemoval(realtime, { teamId: team.teamId, teamName, userIds });
+      await announceHandOver(realtime, handedOver, 'owner_left');
       return ok({ count: userIds.length });
     },
   );

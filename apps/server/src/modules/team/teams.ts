@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { handOverAgentsOfLeavers } from '../agent/agent-transfer.ts';
 import type { TeamContext } from './policy.ts';
 import { ADMIN_ROLES, lockTeam, moveOutOfTeam, OWNER_ROLES } from './team-data.ts';
 
@@ -160,12 +161,13 @@ export async function dissolveTeam(db: Db, teamId: number) {
 /** A member leaves; the owner must transfer the team first. They are listed among leaving members. */
 export async function leaveTeam(db: Db, context: TeamContext) {
   if (context.ownerId === context.userId) throw new AppError('TEAM_TRANSFER_FIRST');
-  await removeMembers(db, context.teamId, [context.userId]);
+  return removeMembers(db, context.teamId, [context.userId]);
 }
 
 /**
  * Removes members (never the owner): each is kept in the leaving list with their department, and
- * lands in their personal team if this one was current. Answers who was removed.
+ * lands in their personal team if this one was current. Their places on the team's agents go with
+ * them, and the agents they own pass to the team's owner. Answers who was removed and those agents.
  */
 export async function removeMembers(db: Db, teamId: number, userIds: number[]) {
   const removed = await db.transaction(async (tx) => {
@@ -206,7 +208,8 @@ export async function removeMembers(db: Db, teamId: number, userIds: number[]) {
         },
       });
     await moveOutOfTeam(tx, teamId, ids);
-    return { userIds: ids, teamName: team.name };
+    const handedOver = await handOverAgentsOfLeavers(tx, teamId, ids, team.ownerId);
+    return { userIds: ids, teamName: team.name, handedOver };
   });
   const cache = identityCacheOf(db);
   for (const id of removed.userIds) cache.forgetAccount(id);

@@ -29,6 +29,7 @@ const recipes = createAgentCard({
     manage_members: false,
     analyse: false,
     delete: false,
+    transfer: false,
   }),
 });
 

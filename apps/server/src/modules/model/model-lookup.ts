@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { modelProviders, models } from '../../db/schema.ts';
+import { isUsableModel, operatorOrder } from './models.ts';
+
+/**
+ * What other modules may read of the models, without their tables: the agent editor describes a
+ * chosen model (usable or not), and calls that name no model take the operator's first one.
+ */
+
+export type ModelSummary = {
+  id: number;
+  name: string;
+  pointsPerRequest: number;
+  supportsImages: boolean;
+  /** It and its provider are enabled, and it completes text. */
+  isUsable: boolean;
+};
+
+/** The model, usable or not; undefined when it no longer exists. */
+export async function findModelSummary(db: Db, modelId: number): Promise<ModelSummary | undefined> {
+  const [row] = await db
+    .select({
+      id: models.id,
+      name: models.name,
+      pointsPerRequest: models.pointsPerRequest,
+      supportsImages: models.supportsImages,
+      type: models.type,
+      enabled: models.enabled,
+      providerEnabled: modelProviders.enabled,
+    })
+    .from(models)
+    .innerJoin(modelProviders, eq(modelProviders.id, models.providerId))
+    .where(eq(models.id, modelId))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    pointsPerRequest: row.pointsPerRequest,
+    supportsImages: row.supportsImages,
+    isUsable: row.enabled && row.providerEnabled && row.type === 'completion',
+  };
+}
+
+/** The first usable completion model in the operator's order. */
+export async function firstUsableModelId(db: Db): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: models.id })
+    .from(models)
+    .innerJoin(modelProviders, eq(modelProviders.id, models.providerId))
+    .where(isUsableModel)
+    .orderBy(...operatorOrder)
+    .limit(1);
+  return row?.id;
+}
