@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
+import { registerWithToken } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
 import { MESSAGES } from '../support/messages.ts';
 
@@ -35,12 +35,8 @@ test('a visitor without an account chats with a web-public agent embedded in a s
 }) => {
   test.setTimeout(120_000);
   const [allowed, other] = await Promise.all([otherSite(), otherSite()]);
-  const owner = await registerAccount(request);
-  const login = await request.post('/api/user/login', {
-    data: { user_name: owner.email, password: owner.password, device_id: 'e2e-embed-api' },
-  });
-  const token = (await login.json()).data.token as string;
-  const agent = await publishedAgent(request, token, {
+  const owner = await registerWithToken(request, 'e2e-embed-api');
+  const agent = await publishedAgent(request, owner.token, {
     access: 'web_public',
     embedOrigins: [allowed.origin],
   });

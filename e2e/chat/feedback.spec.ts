@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
+import { registerWithToken } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
 import { MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
@@ -20,12 +20,8 @@ test('a disliked reply, with its reason, reaches the agent’s user feedback and
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await registerAccount(request);
-  const login = await request.post('/api/user/login', {
-    data: { user_name: owner.email, password: owner.password, device_id: 'e2e-feedback-api' },
-  });
-  const token = (await login.json()).data.token as string;
-  const agent = await publishedAgent(request, token);
+  const owner = await registerWithToken(request, 'e2e-feedback-api');
+  const agent = await publishedAgent(request, owner.token);
 
   await signIn(page, owner.email);
   await page.goto(`/chat?agent_key=${agent.agent_key}`);

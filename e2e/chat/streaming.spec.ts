@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
+import { registerWithToken } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
 import { MESSAGES } from '../support/messages.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -11,12 +11,8 @@ const words = (count: number, from = 1) =>
 
 test('a reply goes on generating through a reload and can be stopped', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await registerAccount(request);
-  const login = await request.post('/api/user/login', {
-    data: { user_name: owner.email, password: owner.password, device_id: 'e2e-streaming-api' },
-  });
-  const token = (await login.json()).data.token as string;
-  const agent = await publishedAgent(request, token, { model: SLOW_TEST_MODEL });
+  const owner = await registerWithToken(request, 'e2e-streaming-api');
+  const agent = await publishedAgent(request, owner.token, { model: SLOW_TEST_MODEL });
 
   await signIn(page, owner.email);
   await page.goto(`/chat?agent_key=${agent.agent_key}`);

@@ -21,3 +21,13 @@ export async function registerAccount(request: APIRequestContext) {
   if (!registered.ok()) throw new Error(await registered.text());
   return { email, password: PASSWORD };
 }
+
+/** A registered account with a session token for API calls, signed in from device `deviceId`. */
+export async function registerWithToken(request: APIRequestContext, deviceId: string) {
+  const account = await registerAccount(request);
+  const login = await request.post('/api/user/login', {
+    data: { user_name: account.email, password: account.password, device_id: deviceId },
+  });
+  if (!login.ok()) throw new Error(await login.text());
+  return { ...account, token: (await login.json()).data.token as string };
+}
