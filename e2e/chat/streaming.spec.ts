@@ -17,23 +17,23 @@ test('a reply goes on generating through a reload and can be stopped', async ({ 
   await signIn(page, owner.email);
   await page.goto(`/chat?agent_key=${agent.agent_key}`);
   const box = page.getByRole('textbox', { name: c.message_label });
-  // About 30 words at 150 ms each: some 5 s of streaming.
-  await box.fill(words(30));
+  // 80 words at 150 ms each: some 12 s of streaming, time enough on a busy machine.
+  await box.fill(words(80));
   await box.press('Enter');
   await expect(page.getByText(/Echo: word1 word2/)).toBeVisible();
   await expect(page.getByRole('button', { name: c.stop })).toBeVisible();
 
   // Reloaded mid-reply, the page picks the reply up where it is and sees it to the end.
   await page.reload();
-  await expect(page.getByText(`Echo: ${words(30)}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Echo: ${words(80)}`)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: c.stop })).toHaveCount(0);
 
   // Stopped, a reply keeps what it had.
-  await box.fill(words(30, 100));
+  await box.fill(words(80, 100));
   await box.press('Enter');
   await expect(page.getByText(/Echo: word100 word101/)).toBeVisible();
   await page.getByRole('button', { name: c.stop }).click();
   await expect(page.getByText(c.stopped)).toBeVisible();
-  await expect(page.getByText(`Echo: ${words(30, 100)}`)).toHaveCount(0);
+  await expect(page.getByText(`Echo: ${words(80, 100)}`)).toHaveCount(0);
   await expect(box).toBeEnabled();
 });

@@ -53,3 +53,7 @@ if (!('ResizeObserver' in window)) {
 }
 
 afterEach(() => cleanup());
+
+// Virtual lists keep the reader's place with these; jsdom has no layout to scroll.
+Element.prototype.scrollBy ??= () => {};
+Element.prototype.scrollTo ??= () => {};

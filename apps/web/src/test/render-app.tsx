@@ -2,9 +2,12 @@ import type { Locale } from '@tandem/contract/i18n';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { createAppRouter } from '../app/router.tsx';
 import { initI18n, loadFullCatalogue } from '../shared/i18n/i18n.ts';
+
+const MOCK_LAYOUT = { viewportHeight: 100_000, itemHeight: 100 };
 
 /**
  * Renders a page in the real providers and language, at `path`, without the app's guard. Other paths show
@@ -30,7 +33,10 @@ export async function renderPage(
   );
   const result = render(
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      {/* jsdom lays nothing out: virtual lists get a tall viewport to fill, so every item is there. */}
+      <VirtuosoMockContext.Provider value={MOCK_LAYOUT}>
+        <RouterProvider router={router} />
+      </VirtuosoMockContext.Provider>
     </Providers>,
   );
   return Object.assign(result, { router });
@@ -51,7 +57,9 @@ export async function renderApp(path: string, { locale = 'en-US' }: { locale?: L
   const router = createAppRouter();
   render(
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <VirtuosoMockContext.Provider value={MOCK_LAYOUT}>
+        <RouterProvider router={router} />
+      </VirtuosoMockContext.Provider>
     </Providers>,
   );
   return router;

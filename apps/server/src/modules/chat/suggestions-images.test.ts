@@ -85,7 +85,10 @@ describe('suggested next questions', () => {
     const sent = (await send(mine.owner.token, { agent_id: mine.agentId, content: 'Plan' })).body.data;
     const messages = await settled(mine.owner.token, sent.conversation_id);
     expect(messages.at(-1)?.suggestions).toEqual([]);
-    const next = await send(mine.owner.token, { conversation_id: sent.conversation_id, content: 'And then?' });
+    const next = await send(mine.owner.token, {
+      conversation_id: sent.conversation_id,
+      content: 'And then?',
+    });
     expect(next.body.code).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import type { AgentCard, AgentDetail, PublicAgentInfo } from '@tandem/contract/agent';
+import type { PublicAgentInfo } from '@tandem/contract/agent';
 import { AGENT_API, USER_API } from '@tandem/contract/api';
 import type { ChatMessage, Conversation, SendMessageBody, SendMessageData } from '@tandem/contract/chat';
 import { CHAT_API } from '@tandem/contract/chat';

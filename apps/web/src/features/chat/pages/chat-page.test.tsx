@@ -116,7 +116,7 @@ describe('the chat page', () => {
 
     const box = await sendHiThere(hub);
     expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([{ agent_key: card.agent_key, content: 'Hi there' }]);
-    expect(screen.getByText('Hi there')).toBeTruthy();
+    expect(await screen.findByText('Hi there')).toBeTruthy();
     expect(api.bodiesOf(REALTIME_API.chatToken)).toEqual([{ conversation_id: 'conv-1' }]);
 
     hub.publish('chat:conv-1', { type: 'start', message_id: 11, user_message_id: 10 });

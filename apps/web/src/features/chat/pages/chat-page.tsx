@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
@@ -12,6 +12,7 @@ import { Composer } from '../components/composer.tsx';
 import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
+import { MessageList } from '../components/message-list.tsx';
 import { useConversation } from '../model/use-conversation.ts';
 import './chat-page.css';
 
@@ -88,13 +89,6 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     if (isGone) setConversationId(null);
   }, [isGone, setConversationId]);
   const pointsPerMessage = agent.points_per_request;
-  const end = useRef<HTMLDivElement>(null);
-  const lastContent = messages.at(-1)?.content;
-
-  useEffect(() => {
-    if (lastContent !== undefined) end.current?.scrollIntoView?.({ block: 'end' });
-  }, [lastContent]);
-
   const send = async (request: { content?: string; images?: string[]; regenerate?: boolean }) => {
     setSending(true);
     setSendError(null);
@@ -140,39 +134,50 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             </Button>
           )}
         </header>
-        <div className="chat-messages" aria-live="polite">
-          {conversation.query.isLoading && <Spin aria-label={t('common.loading')} />}
-          {conversation.query.isError && <Alert type="error" showIcon title={t('chat.messages_failed')} />}
-          {!conversationId && (
-            <div className="chat-welcome">
-              {agent.greeting && (
-                <MessageItem message={greetingOf(agent.greeting)} isMarkdown={agent.markdown} />
+        <MessageList
+          conversationKey={conversationId}
+          label={t('chat.messages_label')}
+          messages={messages}
+          onReachStart={() => {
+            if (conversation.hasOlder && !conversation.isLoadingOlder) void conversation.loadOlder();
+          }}
+          header={
+            <>
+              {conversation.query.isLoading && <Spin aria-label={t('common.loading')} />}
+              {conversation.query.isError && (
+                <Alert type="error" showIcon title={t('chat.messages_failed')} />
               )}
-              {agent.first_question && (
+              {!conversationId && (
+                <div className="chat-welcome">
+                  {agent.greeting && (
+                    <MessageItem message={greetingOf(agent.greeting)} isMarkdown={agent.markdown} />
+                  )}
+                  {agent.first_question && (
+                    <Button
+                      disabled={isSending}
+                      onClick={() => void send({ content: agent.first_question }).catch(() => {})}
+                    >
+                      {agent.first_question}
+                    </Button>
+                  )}
+                  {!agent.greeting && !agent.first_question && (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.start_hint')} />
+                  )}
+                </div>
+              )}
+              {conversation.hasOlder && (
                 <Button
-                  disabled={isSending}
-                  onClick={() => void send({ content: agent.first_question }).catch(() => {})}
+                  type="link"
+                  loading={conversation.isLoadingOlder}
+                  onClick={() => void conversation.loadOlder()}
                 >
-                  {agent.first_question}
+                  {t('chat.load_earlier')}
                 </Button>
               )}
-              {!agent.greeting && !agent.first_question && (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.start_hint')} />
-              )}
-            </div>
-          )}
-          {conversation.hasOlder && (
-            <Button
-              type="link"
-              loading={conversation.isLoadingOlder}
-              onClick={() => void conversation.loadOlder()}
-            >
-              {t('chat.load_earlier')}
-            </Button>
-          )}
-          {messages.map((message, index) => (
+            </>
+          }
+          renderMessage={(message, index) => (
             <MessageItem
-              key={message.id}
               message={message}
               isMarkdown={agent.markdown}
               canRate
@@ -182,19 +187,22 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
                   : undefined
               }
             />
-          ))}
-          {suggestions.length > 0 && !isStreaming && !isSending && (
-            <div className="chat-suggestions" role="group" aria-label={t('chat.suggestions')}>
-              {suggestions.map((question) => (
-                <Button key={question} onClick={() => void send({ content: question }).catch(() => {})}>
-                  {question}
-                </Button>
-              ))}
-            </div>
           )}
-          {sendError && <Alert type="error" showIcon title={sendError} />}
-          <div ref={end} />
-        </div>
+          footer={
+            <>
+              {suggestions.length > 0 && !isStreaming && !isSending && (
+                <fieldset className="chat-suggestions" aria-label={t('chat.suggestions')}>
+                  {suggestions.map((question) => (
+                    <Button key={question} onClick={() => void send({ content: question }).catch(() => {})}>
+                      {question}
+                    </Button>
+                  ))}
+                </fieldset>
+              )}
+              {sendError && <Alert type="error" showIcon title={sendError} />}
+            </>
+          }
+        />
         <Composer
           isStreaming={isStreaming}
           isSending={isSending}
