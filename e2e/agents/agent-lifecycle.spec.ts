@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { maskEmail } from '../../packages/contract/src/contact-mask.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
@@ -103,10 +104,16 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await expect(page).toHaveURL(/agent_id=\d+/);
   await expect(page.getByText(a.editor.state_saved, { exact: true })).toBeVisible();
   const members = section(page, a.sections.members);
+  // The picker lists the agent's team by name, with addresses masked; the viewer joined as Grace Viewer.
   await members.getByRole('combobox', { name: a.members.choose }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: viewer.email }).click();
+  const grace = page.locator('.ant-select-item-option').filter({ hasText: 'Grace Viewer' });
+  await expect(grace).toContainText(maskEmail(viewer.email));
+  await grace.click();
   await members.getByRole('button', { name: a.members.add }).click();
-  await expect(members.getByText(viewer.email)).toBeVisible();
+  await expect(members.locator('.member-cell').filter({ hasText: 'Grace Viewer' })).toContainText(
+    maskEmail(viewer.email),
+  );
+  await expect(members.getByText(viewer.email)).toHaveCount(0);
 
   // Publish: now it can be shared.
   await page.getByRole('button', { name: new RegExp(`${a.editor.publish}$`) }).click();

@@ -122,4 +122,31 @@ describe('realtime notices in the signed-in app', () => {
     await vi.waitFor(() => expect(getSession().user?.nick_name).toBe('Ada of Acme'));
     expect(notices.keys()).toContain('team.join_approved_notice');
   });
+
+  it('an agent handed to the user says so, whichever way it came, and the agent lists load again', async () => {
+    const api = serveApi(() => createUser());
+    const hub = await openSignedIn('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    await vi.waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(0));
+    const listed = api.paramsOf('/api/agent/get-agent-list').length;
+
+    hub.publish('personal:#7', {
+      type: 'SA:agent_transferred',
+      agent_id: 5,
+      agent_name: 'Handbook',
+      reason: 'transfer',
+    });
+    hub.publish('personal:#7', {
+      type: 'SA:agent_transferred',
+      agent_id: 6,
+      agent_name: '',
+      reason: 'owner_left',
+    });
+    await vi.waitFor(() =>
+      expect(notices.keys()).toEqual(
+        expect.arrayContaining(['agents.transferred_notice', 'agents.inherited_notice']),
+      ),
+    );
+    await vi.waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(listed));
+  });
 });

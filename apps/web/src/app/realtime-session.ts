@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { raiseSignedOutRemotely } from '../features/account/hooks/identity-store.ts';
+import { AGENTS_KEY } from '../features/agents/api/agents.ts';
 import { reloadSessionUser } from '../features/teams/api/session.ts';
 import { getDeviceId } from '../shared/api/device-id.ts';
+import { i18n } from '../shared/i18n/i18n.ts';
 import {
   connectRealtime,
   disconnectRealtime,
@@ -14,7 +16,7 @@ import { showNotice } from '../shared/ui/notices.ts';
 /**
  * The user handler of the realtime notices (spec part A section 4): a remote sign-out of this device
  * raises the refresh prompt; a change of team membership reloads the account, whose current team may
- * have changed with it.
+ * have changed with it; an agent handed to the user says so and refreshes the agent screens.
  */
 export function reactToUserNotifications(queryClient: QueryClient): () => void {
   const stops = [
@@ -31,6 +33,12 @@ export function reactToUserNotifications(queryClient: QueryClient): () => void {
     onRealtimeEvent('UB:team_join_approved', ({ team_name }) => {
       showNotice({ key: 'team.join_approved_notice', values: { name: team_name } }, 'success');
       void refreshAccount(queryClient);
+    }),
+    onRealtimeEvent('SA:agent_transferred', ({ agent_name, reason }) => {
+      const name = agent_name || i18n.t('agents.untitled');
+      const key = reason === 'transfer' ? 'agents.transferred_notice' : 'agents.inherited_notice';
+      showNotice({ key, values: { name } }, 'info');
+      void queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
     }),
   ];
   return () => {

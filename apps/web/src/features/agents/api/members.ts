@@ -1,16 +1,18 @@
-import type { AgentMember } from '@tandem/contract/agent';
+import type { AgentCandidate, AgentMember } from '@tandem/contract/agent';
 import type { AgentPermission } from '@tandem/contract/agent-rules';
-import { AGENT_API, TEAM_API } from '@tandem/contract/api';
+import { AGENT_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
-import type { Member } from '@tandem/contract/team';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 import { AGENTS_KEY } from './agents.ts';
 
-export type { AgentMember, AgentPermission };
-export type TeamMember = Member;
+export type { AgentCandidate, AgentMember, AgentPermission };
 
 export const agentMembersKey = (id: number) => [...AGENTS_KEY, 'members', id] as const;
+export const agentCandidatesKey = (id: number) => [...AGENTS_KEY, 'candidates', id] as const;
+
+/** How many people a picker offers at a time; typing narrows them down on the server. */
+export const CANDIDATES_PAGE_SIZE = 20;
 
 export const agentMembersQuery = (id: number, page: number, pageSize: number) =>
   queryOptions({
@@ -29,13 +31,19 @@ export const updateAgentMember = (id: number, userId: number, permission: AgentP
 export const removeAgentMember = (id: number, userId: number) =>
   http.delete<{ count: number }>(AGENT_API.removeMember, { data: { id, user_id: userId } });
 
-/** Members of the current team to choose from (the team's member list: its managers may read it). */
-export const teamMembersQuery = (keyword: string) =>
+/**
+ * Members of the agent's team to choose from, each with their place on the agent: open to whoever
+ * manages the agent's members, not only the team's managers.
+ */
+export const agentCandidatesQuery = (id: number, keyword: string) =>
   queryOptions({
-    queryKey: [...AGENTS_KEY, 'team-members', keyword],
+    queryKey: [...agentCandidatesKey(id), keyword],
     queryFn: () =>
-      http.get<Page<Member>>(TEAM_API.userList, {
-        params: { page: 1, page_size: 20, keyword: keyword.trim() || undefined },
+      http.get<Page<AgentCandidate>>(AGENT_API.candidates, {
+        params: { id, page: 1, page_size: CANDIDATES_PAGE_SIZE, keyword: keyword.trim() || undefined },
       }),
     placeholderData: keepPreviousData,
   });
+
+export const transferAgent = (id: number, userId: number) =>
+  http.post<null>(AGENT_API.transfer, { id, user_id: userId });

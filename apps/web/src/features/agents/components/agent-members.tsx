@@ -1,24 +1,26 @@
-import { CrownFilled, DeleteOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
+import { CrownFilled, DeleteOutlined, SwapOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import { AGENT_PERMISSIONS, type AgentPermission } from '@tandem/contract/agent-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { canManageTeam, isPersonalTeam } from '../../../shared/session/session-user.ts';
+import { isPersonalTeam } from '../../../shared/session/session-user.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { AgentDetail } from '../api/agents.ts';
 import {
+  type AgentCandidate,
   type AgentMember,
   addAgentMembers,
+  agentCandidatesKey,
   agentMembersKey,
   agentMembersQuery,
   removeAgentMember,
-  teamMembersQuery,
   updateAgentMember,
 } from '../api/members.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { usePendingAction } from '../hooks/use-pending-action.ts';
+import { CandidateSelect } from './candidate-select.tsx';
+import { TransferAgentDialog } from './transfer-agent-dialog.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -51,56 +53,32 @@ function PermissionSelect({
   );
 }
 
-/** Chooses members of the current team, searching as the user types. */
-function TeamMemberChooser({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const keyword = useDebouncedValue(search, 300);
-  const members = useQuery(teamMembersQuery(keyword));
-  return (
-    <Select<number[]>
-      className="member-chooser"
-      mode="multiple"
-      value={value}
-      onChange={onChange}
-      aria-label={t('agents.members.choose')}
-      placeholder={t('agents.members.choose')}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-      loading={members.isFetching}
-      notFoundContent={members.isPending ? t('common.loading') : t('agents.members.none_found')}
-      options={(members.data?.data ?? []).map((member) => ({
-        value: member.user_id,
-        label: member.name,
-        contact: member.email || member.phone,
-      }))}
-      optionRender={(option) => (
-        <span className="member-option">
-          <span>{option.data.label}</span>
-          <span className="member-option__contact">{option.data.contact}</span>
-        </span>
-      )}
-    />
-  );
-}
-
 /**
  * Who may do what with one agent: its owner, then the members with admin, editor or viewer permission.
- * Those who may manage members add team members, change permissions and remove them; others see the list.
+ * Those who may manage members add people of the agent's team, change permissions and remove them;
+ * the owner and the team's managers may also hand the agent over; others see the list.
  */
 export function AgentMembers({ agent }: { agent: AgentDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const team = useSessionStore((state) => state.user?.current_team);
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<AgentCandidate[]>([]);
   const [permission, setPermission] = useState<AgentPermission>('viewer');
+  const [isTransferOpen, setIsTransferOpen] = useState(false);
   const members = useQuery(agentMembersQuery(agent.id, page, PAGE_SIZE));
   const canManage = agent.abilities.manage_members;
-  const canPick = canManage && canManageTeam(team);
+  const isAlone = !!team && isPersonalTeam(team) && team.team_id === agent.team_id;
+  const agentName = agent.published?.name || agent.draft.name || t('agents.untitled');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: agentMembersKey(agent.id) });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: agentMembersKey(agent.id) }),
+      queryClient.invalidateQueries({ queryKey: agentCandidatesKey(agent.id) }),
+    ]);
   const add = usePendingAction(async () => {
-    const { count } = await addAgentMembers(agent.id, chosen, permission);
+    const ids = chosen.map((person) => person.user_id);
+    const { count } = await addAgentMembers(agent.id, ids, permission);
     setChosen([]);
     showNotice({ key: 'agents.members.added', values: { count } }, 'success');
     await refresh();
@@ -180,11 +158,30 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
         <span className="agent-members__owner-tag">
           <CrownFilled aria-hidden="true" /> {t('agents.members.owner')}
         </span>
+        {agent.abilities.transfer && !isAlone && (
+          <Button
+            className="agent-members__transfer"
+            icon={<SwapOutlined />}
+            aria-label={t('agents.members.transfer_named', { name: agentName })}
+            onClick={() => setIsTransferOpen(true)}
+          >
+            {t('agents.members.transfer')}
+          </Button>
+        )}
       </div>
       {canManage &&
-        (canPick ? (
+        (!isAlone ? (
           <div className="agent-members__add">
-            <TeamMemberChooser value={chosen} onChange={setChosen} />
+            <CandidateSelect
+              className="member-chooser"
+              multiple
+              agentId={agent.id}
+              chosen={chosen}
+              onChange={setChosen}
+              isDisabled={(candidate) => candidate.is_owner}
+              ariaLabel={t('agents.members.choose')}
+              placeholder={t('agents.members.choose')}
+            />
             <PermissionSelect
               value={permission}
               onChange={setPermission}
@@ -201,15 +198,7 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
             </Button>
           </div>
         ) : (
-          <Alert
-            type="info"
-            showIcon
-            title={
-              team && isPersonalTeam(team)
-                ? t('agents.members.personal_team')
-                : t('agents.members.ask_manager')
-            }
-          />
+          <Alert type="info" showIcon title={t('agents.members.personal_team')} />
         ))}
       <Table<AgentMember>
         rowKey="user_id"
@@ -234,6 +223,14 @@ export function AgentMembers({ agent }: { agent: AgentDetail }) {
           </span>
         ))}
       </p>
+      {agent.abilities.transfer && (
+        <TransferAgentDialog
+          agent={agent}
+          agentName={agentName}
+          open={isTransferOpen}
+          onClose={() => setIsTransferOpen(false)}
+        />
+      )}
     </div>
   );
 }
