@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 /** What jsdom lacks and antd expects; imported first by every component test. */
@@ -57,3 +57,6 @@ afterEach(() => cleanup());
 // Virtual lists keep the reader's place with these; jsdom has no layout to scroll.
 Element.prototype.scrollBy ??= () => {};
 Element.prototype.scrollTo ??= () => {};
+
+// A busy machine (CI's two cores) renders slower than a quiet one: what tests wait for gets 5 s, not 1.
+configure({ asyncUtilTimeout: 5000 });

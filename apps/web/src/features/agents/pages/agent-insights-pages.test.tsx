@@ -6,7 +6,7 @@ import {
   type FeedbackEntry,
   INSIGHTS_API,
 } from '@tandem/contract/chat-insights';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { abilities, createAgentDetail } from '../../../test/agent-factories.ts';
@@ -18,7 +18,6 @@ import { AgentUserFeedbackPage } from './agent-user-feedback-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 // A busy machine (CI runs the projects side by side) can take more than the default second to render.
-configure({ asyncUtilTimeout: 5000 });
 
 const agent = createAgentDetail({ id: 5 });
 

@@ -2,7 +2,7 @@ import '../../../test/dom-setup.ts';
 import { CHAT_API, type ChatMessage } from '@tandem/contract/chat';
 import { CHAT_FEEDBACK_API } from '@tandem/contract/chat-feedback';
 import { useQuery } from '@tanstack/react-query';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { type FakeAnswer, fakeApi } from '../../../test/fake-api.ts';
@@ -13,7 +13,6 @@ import { MessageItem } from './message-item.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 // A busy machine (CI runs the projects side by side) can take more than the default second to render.
-configure({ asyncUtilTimeout: 5000 });
 const notices = recordNotices();
 
 const message = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -1,8 +1,9 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
-import { errorByCode } from '@tandem/contract/errors';
+import { ERRORS, errorByCode } from '@tandem/contract/errors';
 import { Alert, Button, Collapse, Spin, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import { MarkdownReply } from './markdown-reply.tsx';
@@ -18,6 +19,8 @@ type Props = {
   canRate?: boolean;
   /** A shared conversation's copy: the message alone, without actions. */
   isReadOnly?: boolean;
+  /** Where one who may edit the agent updates its model, when a reply failed for want of one. */
+  modelSettingsPath?: string;
 };
 
 export function MessageItem({
@@ -26,6 +29,7 @@ export function MessageItem({
   onRegenerate,
   canRate = false,
   isReadOnly = false,
+  modelSettingsPath,
 }: Props) {
   const { t } = useTranslation();
   if (message.role === 'user') {
@@ -70,7 +74,18 @@ export function MessageItem({
         isStreaming && <Spin size="small" />
       )}
       {message.status === 'stopped' && <p className="chat-note">{t('chat.stopped')}</p>}
-      {message.status === 'failed' && <Alert type="error" showIcon title={errorText(message, t)} />}
+      {message.status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(message, t)}
+          action={
+            modelSettingsPath && message.error_code === ERRORS.MODEL_UNAVAILABLE.code ? (
+              <Link to={modelSettingsPath}>{t('chat.update_model')}</Link>
+            ) : undefined
+          }
+        />
+      )}
       {!isStreaming && !isReadOnly && (
         <div className="chat-message-actions">
           {message.content && <IconAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}

@@ -183,6 +183,15 @@ describe('the chat page', () => {
     expect(await screen.findByText(/system is busy/i)).toBeTruthy();
   });
 
+  it('offers one who may edit the agent its settings when its model has gone', async () => {
+    serve([], [], { ...info, can_edit: true });
+    const hub = await openChat();
+    await sendHiThere(hub);
+    hub.publish('chat:conv-1', { type: 'error', message_id: 11, code: 2007, msg: 'gone' });
+    const link = await screen.findByRole('link', { name: 'Update model' });
+    expect(link.getAttribute('href')).toBe(`/agent/index/creation?agent_id=${card.id}`);
+  });
+
   it('renames a conversation only with a title', async () => {
     const api = serve([trip]);
     await openChat();

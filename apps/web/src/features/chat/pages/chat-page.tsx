@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { editorPathOf } from '../../agents/model/agent-paths.ts';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
 import { Composer } from '../components/composer.tsx';
 import { ConversationActions } from '../components/conversation-actions.tsx';
@@ -74,7 +75,9 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   const { t } = useTranslation();
   const isEmbed = variant === 'embed';
   const [isSending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<{ text: string; code: number | undefined } | null>(null);
+  // Who may edit the agent is offered its settings when its model has gone.
+  const modelSettingsPath = agent.can_edit && !isEmbed ? editorPathOf(agent.id) : undefined;
   const points = useSessionStore((state) => state.points);
   const conversation = useConversation({
     conversationId,
@@ -96,7 +99,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
       await conversation.send(request);
     } catch (error) {
       const notice = noticeOf(error);
-      setSendError(t(notice.key, notice.values));
+      setSendError({ text: t(notice.key, notice.values), code: failureCode(error) });
       throw error;
     } finally {
       setSending(false);
@@ -181,6 +184,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               message={message}
               isMarkdown={agent.markdown}
               canRate
+              modelSettingsPath={modelSettingsPath}
               onRegenerate={
                 index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
                   ? () => void send({ regenerate: true }).catch(() => {})
@@ -199,7 +203,18 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
                   ))}
                 </fieldset>
               )}
-              {sendError && <Alert type="error" showIcon title={sendError} />}
+              {sendError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={sendError.text}
+                  action={
+                    modelSettingsPath && sendError.code === ERRORS.MODEL_UNAVAILABLE.code ? (
+                      <Link to={modelSettingsPath}>{t('chat.update_model')}</Link>
+                    ) : undefined
+                  }
+                />
+              )}
             </>
           }
         />
