@@ -203,6 +203,25 @@ describe('the gateway', () => {
     expect(await llm.modelInfo(modelId)).toBeUndefined();
   });
 
+  it('calls a provider with its new key after invalidate, not through the model made before', async () => {
+    const providerId = (await llm.modelInfo(ids.openai!))!.providerId;
+    const setKey = (key: string) =>
+      database.db
+        .update(modelProviders)
+        .set({ apiKeyEncrypted: providerKeyBox(config).seal(key) })
+        .where(eq(modelProviders.id, providerId));
+    expect((await collect({ modelId: ids.openai!, messages: say('before') })).text).toBe('Echo: before');
+    await setKey('sk-rotated');
+    llm.invalidate();
+    try {
+      expect((await failureOf({ modelId: ids.openai!, messages: say('after') })).message).toContain('401');
+      expect(fake.calls.at(-1)!.headers.authorization).toBe('Bearer sk-rotated');
+    } finally {
+      await setKey(API_KEY);
+      llm.invalidate();
+    }
+  });
+
   it("stops when the caller's signal fires, with the kind aborted", async () => {
     const controller = new AbortController();
     const texts: string[] = [];
