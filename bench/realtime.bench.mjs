@@ -9,8 +9,15 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
-import { BENCH_REALTIME_SECRET, BENCH_SECRETS_KEY, figure, freePort, ROOT, sleep } from './support.mjs';
+import {
+  BENCH_REALTIME_SECRET,
+  BENCH_SECRETS_KEY,
+  figure,
+  freePort,
+  ROOT,
+  sleep,
+  subscribeChannel,
+} from './support.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_REALTIME_CONNECTIONS ?? 10_000);
 const FANOUTS = 20;
@@ -100,28 +107,14 @@ function jwt(claims) {
 
 const now = () => performance.timeOrigin + performance.now();
 
-/** One client: connect and subscribe in one frame, answer pings, note each publication's delay. */
+/** One client subscribed to `channel`, noting each publication's delay. */
 function openClient(url, userId, channel, onDelay) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    const connect = JSON.stringify({ connect: { token: jwt({ sub: String(userId) }) }, id: 1 });
-    const subscribe = JSON.stringify({
-      subscribe: { channel, token: jwt({ sub: String(userId), channel }) },
-      id: 2,
-    });
-    socket.on('open', () => socket.send(`${connect}\n${subscribe}`));
-    socket.on('error', reject);
-    socket.on('message', (data) => {
-      const text = data.toString();
-      if (text === '{}') return socket.send('{}');
-      for (const line of text.split('\n')) {
-        const reply = JSON.parse(line);
-        if (reply.push) onDelay(now() - reply.push.pub.data.t);
-        else if (reply.error) reject(new Error(JSON.stringify(reply.error)));
-        else if (reply.id === 2) resolve(socket);
-      }
-    });
-  });
+  const tokens = {
+    connectToken: jwt({ sub: String(userId) }),
+    channel,
+    channelToken: jwt({ sub: String(userId), channel }),
+  };
+  return subscribeChannel(url, tokens, (data) => onDelay(now() - data.t));
 }
 
 async function openClients(url, count, channelOf, onDelay) {

@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
 import { buildServer, buildWeb, ROOT } from '../scripts/build.mjs';
 
 export { ROOT };
@@ -47,12 +49,22 @@ export async function waitForHttp(url, timeoutMs = 60_000, startedAt = performan
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the product as `npm start` does, on its own port and data directory. */
-export async function startProduct(extraEnv = {}) {
+/**
+ * Starts the product as `npm start` does, on its own port and data directory. `isServerOnly` runs the
+ * built server bundle itself, without the start script's rebuild of sources newer than it (a bench that
+ * restarts the server mid-run must not wait on a web build); `nodeArgs` go to node (`--cpu-prof`);
+ * `isLogShown` passes the server's log lines through to stderr (not its start-up banner), for a run
+ * at LOG_LEVEL=warn.
+ */
+export async function startProduct(
+  extraEnv = {},
+  { isServerOnly = false, nodeArgs = [], isLogShown = false } = {},
+) {
   const port = await freePort();
   const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+  const entry = isServerOnly ? 'apps/server/dist/main.js' : 'scripts/start.mjs';
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, entry)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -64,8 +76,13 @@ export async function startProduct(extraEnv = {}) {
       SECRETS_KEY: BENCH_SECRETS_KEY,
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', isLogShown ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (isLogShown) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('{')) console.error(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`, 120_000);
   return { url, port, dataDir, startedAt, child, stop: () => stopProcess(child) };
@@ -76,5 +93,30 @@ export function stopProcess(child) {
     if (child.exitCode !== null) return resolve();
     child.once('exit', resolve);
     child.kill('SIGTERM');
+  });
+}
+
+/**
+ * A realtime client speaking the Centrifugo protocol over raw `ws`: connect and subscribe in one frame
+ * (as the centrifuge SDK does), answer pings; resolves with the socket once subscribed. `onPublication`
+ * gets the data of each publication.
+ */
+export function subscribeChannel(url, { connectToken, channel, channelToken }, onPublication) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    const connect = JSON.stringify({ connect: { token: connectToken }, id: 1 });
+    const subscribe = JSON.stringify({ subscribe: { channel, token: channelToken }, id: 2 });
+    socket.on('open', () => socket.send(`${connect}\n${subscribe}`));
+    socket.on('error', reject);
+    socket.on('message', (data) => {
+      const text = data.toString();
+      if (text === '{}') return socket.send('{}');
+      for (const line of text.split('\n')) {
+        const reply = JSON.parse(line);
+        if (reply.push?.pub) onPublication(reply.push.pub.data);
+        else if (reply.error) reject(new Error(`${channel}: ${JSON.stringify(reply.error)}`));
+        else if (reply.id === 2) resolve(socket);
+      }
+    });
   });
 }
