@@ -27,7 +27,7 @@ describe('creating and saving drafts', () => {
       published: null,
       has_unpublished_changes: false,
       my_role: 'owner',
-      owner: { user_id: owner.id },
+      owner: { user_id: owner.id, name: maskEmail(owner.email) },
       model: null,
     });
     expect(info.abilities).toEqual({

@@ -13,7 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type AgentContext, type AgentRow, personColumns, personName, readConfig } from './agent-data.ts';
+import { type AgentContext, type AgentRow, maskedPerson, personColumns, readConfig } from './agent-data.ts';
 import { describeModel } from './agent-models.ts';
 import { agentAbilities, agentRole, mayReach } from './policy.ts';
 
@@ -100,7 +100,7 @@ async function ownerOf(db: Db, agent: AgentRow) {
     .where(eq(users.id, agent.ownerId))
     .limit(1);
   if (!row) return { user_id: agent.ownerId, name: '', avatar: '' };
-  return { user_id: row.userId, name: personName(row), avatar: row.avatar };
+  return { user_id: row.userId, name: maskedPerson(row).name, avatar: row.avatar };
 }
 
 export async function describeAgent(db: Db, { agent, actor }: AgentContext): Promise<AgentDetail> {

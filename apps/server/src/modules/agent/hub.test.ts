@@ -1,4 +1,5 @@
 import type { AgentCard } from '@tandem/contract/agent';
+import { maskEmail } from '@tandem/contract/contact-mask';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, type Person, useFakeModels } from '../../../test/agents.ts';
@@ -159,7 +160,7 @@ describe('the Agents Hub', () => {
       status: 'published',
       access: 'team_private',
       owner_id: alice.id,
-      owner_name: alice.email,
+      owner_name: maskEmail(alice.email),
       model_name: 'Fake fake-chat',
       conversation_count: 50,
       published_at: expect.any(String),

@@ -4,7 +4,7 @@ import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/client.ts';
 import { agentMembers, agents, models, teamMembers, users } from '../../db/schema.ts';
-import { personName } from './agent-data.ts';
+import { maskedPerson } from './agent-data.ts';
 import { agentAbilities, agentRole } from './policy.ts';
 
 type HubQuery = { page: number; page_size: number } & Required<
@@ -108,7 +108,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
       status: agent.status,
       access: agent.access,
       owner_id: agent.ownerId,
-      owner_name: personName(owner),
+      owner_name: maskedPerson(owner).name,
       model_name: modelName,
       conversation_count: agent.conversationCount,
       published_at: agent.publishedAt?.toISOString() ?? null,
