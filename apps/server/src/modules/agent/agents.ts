@@ -171,6 +171,21 @@ export async function setAccess(db: Db, agent: AgentRow, access: AgentAccess, em
 }
 
 /**
+ * A deleted agent's tombstone name and avatar, given with its AGENT_DELETED error so the chat can
+ * still title the conversations held with it (they stay readable); any other error as it is.
+ */
+export async function deletedAgentFace(db: Db, agentKey: string, error: unknown): Promise<never> {
+  if (!(error instanceof AppError) || error.errorName !== 'AGENT_DELETED') throw error;
+  const [tombstone] = await db
+    .select({ name: agents.name, avatar: agents.avatar })
+    .from(agents)
+    .where(eq(agents.agentKey, agentKey));
+  throw new AppError('AGENT_DELETED', {
+    data: { name: tombstone?.name ?? '', avatar: tombstone?.avatar ?? '' },
+  });
+}
+
+/**
  * What a link, QR code or embed shows: the released configuration's public face. A visitor is asked
  * to sign in for a team agent; a signed-in caller outside its audience is refused.
  */

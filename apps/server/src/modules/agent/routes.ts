@@ -51,6 +51,7 @@ import { announceHandOver, transferAgent } from './agent-transfer.ts';
 import {
   changeStatus,
   createAgent,
+  deletedAgentFace,
   describeAgent,
   publicInfo,
   type StatusChange,
@@ -232,7 +233,10 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) =
     { schema: { querystring: agentKeyQuery, response: { 200: envelope(publicAgentInfo) } } },
     async (request) => {
       const userId = await optionalUserId(db, request);
-      return ok(await publicInfo(db, await loadAgent(db, { agentKey: request.query.agent_key }, userId)));
+      const context = await loadAgent(db, { agentKey: request.query.agent_key }, userId).catch(
+        (error: unknown) => deletedAgentFace(db, request.query.agent_key, error),
+      );
+      return ok(await publicInfo(db, context));
     },
   );
 

@@ -77,12 +77,12 @@ function serve(
   });
 }
 
-async function openChat() {
+async function openChat(query = '') {
   const hub = fakeRealtimeHub();
   connectRealtime({ userId: 7, url: 'ws://localhost/connection/websocket' });
   await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
   const { router } = await renderPage(<ChatPage />, {
-    path: `/chat?agent_key=${card.agent_key}`,
+    path: `/chat?agent_key=${card.agent_key}${query}`,
     route: '/chat',
   });
   return Object.assign(hub, { router });
@@ -190,6 +190,27 @@ describe('the chat page', () => {
     hub.publish('chat:conv-1', { type: 'error', message_id: 11, code: 2007, msg: 'gone' });
     const link = await screen.findByRole('link', { name: 'Update model' });
     expect(link.getAttribute('href')).toBe(`/agent/index/creation?agent_id=${card.id}`);
+  });
+
+  it('shows a conversation with a deleted agent to read, under its old name, with no way to send', async () => {
+    const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
+    const answer = { ...saved(11, 'assistant', 'Echo: Hi there'), status: 'done' as const };
+    fakeApi({
+      [AGENT_API.publicInfo]: () => ({
+        status: 410,
+        code: 2008,
+        data: { name: 'Retired Helper', avatar: '' },
+      }),
+      [CHAT_API.conversationMessages]: () => ({ data: { data: [question, answer], total: 2 } }),
+      [REALTIME_API.clientToken]: () => ({ data: 'jwt-ada' }),
+      [REALTIME_API.chatToken]: () => ({ data: 'jwt-chat' }),
+    });
+    await openChat('&conversation_id=conv-1');
+    expect(await screen.findByRole('heading', { name: 'Retired Helper' })).toBeTruthy();
+    expect(await screen.findByText('Echo: Hi there')).toBeTruthy();
+    expect(screen.getByText(/This agent has been deleted/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
   });
 
   it('renames a conversation only with a title', async () => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
+import type { ApiError } from '../../../shared/api/http-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { editorPathOf } from '../../agents/model/agent-paths.ts';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
@@ -28,6 +29,19 @@ export function ChatPage() {
     return <Empty className="chat-page-state" description={t('chat.no_agent')} />;
   }
   if (agent.isPending) return <Spin className="chat-page-state" aria-label={t('common.loading')} />;
+  const conversationId = params.get('conversation_id');
+  if (agent.isError && conversationId && failureCode(agent.error) === ERRORS.AGENT_DELETED.code) {
+    // Its conversations stay readable.
+    const face = (agent.error as ApiError).data as { name?: string; avatar?: string } | undefined;
+    return (
+      <ChatWithAgent
+        agent={deletedAgent(agentKey, face)}
+        conversationId={conversationId}
+        setConversationId={() => {}}
+        variant="closed"
+      />
+    );
+  }
   if (agent.isError) {
     const notice = noticeOf(agent.error);
     return (
@@ -65,15 +79,17 @@ type ChatProps = {
   setConversationId(id: string | null): void;
   /**
    * `embed`: a web-public agent's chat in another site's frame, for visitors too: one conversation at a
-   * time with a button for a new one, and no team points.
+   * time with a button for a new one, and no team points. `closed`: a conversation with an agent since
+   * deleted, to read only.
    */
-  variant?: 'page' | 'embed';
+  variant?: 'page' | 'embed' | 'closed';
 };
 
 /** The conversations with an agent and the open one; the embed shows the open one only. */
 export function ChatWithAgent({ agent, conversationId, setConversationId, variant = 'page' }: ChatProps) {
   const { t } = useTranslation();
   const isEmbed = variant === 'embed';
+  const isClosed = variant === 'closed';
   const [isSending, setSending] = useState(false);
   const [sendError, setSendError] = useState<{ text: string; code: number | undefined } | null>(null);
   // Who may edit the agent is offered its settings when its model has gone.
@@ -115,7 +131,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
 
   return (
     <div className={isEmbed ? 'chat-page is-embed' : 'chat-page'}>
-      {!isEmbed && <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />}
+      {variant === 'page' && <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />}
       <section className="chat-main" aria-label={agent.name}>
         <header className="chat-agent">
           <Avatar src={agent.avatar || undefined} size={40}>
@@ -127,10 +143,11 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               <Tag>{t('chat.points_per_message', { points: pointsPerMessage })}</Tag>
             )}
           </div>
-          {!isEmbed && points !== null && (
+          {isClosed && <Tag>{t('chat.agent_deleted_tag')}</Tag>}
+          {variant === 'page' && points !== null && (
             <span className="chat-points">{t('chat.points_left', { points })}</span>
           )}
-          {!isEmbed && conversationId && <ConversationActions conversationId={conversationId} />}
+          {variant === 'page' && conversationId && <ConversationActions conversationId={conversationId} />}
           {isEmbed && conversationId && (
             <Button icon={<PlusOutlined />} onClick={() => open(null)}>
               {t('chat.new_conversation')}
@@ -186,7 +203,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               canRate
               modelSettingsPath={modelSettingsPath}
               onRegenerate={
-                index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
+                !isClosed && index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
                   ? () => void send({ regenerate: true }).catch(() => {})
                   : undefined
               }
@@ -218,13 +235,17 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             </>
           }
         />
-        <Composer
-          isStreaming={isStreaming}
-          isSending={isSending}
-          canAttachImages={agent.supports_images}
-          onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
-          onStop={() => void conversation.stop()}
-        />
+        {isClosed ? (
+          <Alert type="info" showIcon title={t('chat.agent_deleted_readable')} />
+        ) : (
+          <Composer
+            isStreaming={isStreaming}
+            isSending={isSending}
+            canAttachImages={agent.supports_images}
+            onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
+            onStop={() => void conversation.stop()}
+          />
+        )}
       </section>
     </div>
   );
@@ -243,4 +264,20 @@ const greetingOf = (greeting: string) => ({
   points: 0,
   created_at: '',
   feedback: null,
+});
+
+/** What the chat shows of a deleted agent: its name and avatar, kept when it was deleted. */
+const deletedAgent = (agentKey: string, face: { name?: string; avatar?: string } | undefined): ChatAgent => ({
+  id: 0,
+  agent_key: agentKey,
+  name: face?.name ?? '',
+  avatar: face?.avatar ?? '',
+  description: '',
+  greeting: '',
+  first_question: '',
+  markdown: true,
+  suggest_questions: false,
+  points_per_request: null,
+  supports_images: false,
+  can_edit: false,
 });
