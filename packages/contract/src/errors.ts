@@ -68,6 +68,8 @@ export const ERRORS = {
   REPLY_IN_PROGRESS: { code: 2011, status: 409, key: 'reply_in_progress' },
   // A reply the moderation refused after it was generated: its text is removed, its points given back.
   MESSAGE_WITHDRAWN: { code: 2018, status: 400, key: 'message_withdrawn' },
+  // A reasoning model failed while it was still thinking, before any answer.
+  THINKING_ERROR: { code: 2019, status: 502, key: 'thinking_error' },
   // Message feedback and the agent's analysis and feedback pages
   MESSAGE_NOT_FOUND: { code: 2012, status: 404, key: 'message_not_found' },
   MESSAGE_NOT_RATABLE: { code: 2013, status: 409, key: 'message_not_ratable' },

@@ -163,6 +163,12 @@ async function answerOpenAi(response: ServerResponse, body: WireBody) {
     for (const word of chunksOf(`Thinking about: ${turn.lastUserText}`, undefined).chunks) {
       await pace(response, behaviour, () => delta({ reasoning_content: word }));
     }
+    if (behaviour.breaksWhileThinking) {
+      // Let the thinking reach the client first, as a provider that fails midway would.
+      await sleep(50);
+      response.destroy();
+      return;
+    }
   }
   for (const chunk of chunks) await pace(response, behaviour, () => delta({ content: chunk }));
   if (response.destroyed) return;

@@ -7,7 +7,8 @@
  *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent).
  * Words stream one per chunk; one word is one token, so `max_tokens` N stops after N words with
  * finish reason `length`. The model key steers the rest: `fail` answers HTTP 500 with an error body,
- * `slow` waits 150 ms before each chunk, `reason` streams `Thinking about: <message>` as reasoning first.
+ * `slow` waits 150 ms before each chunk, `reason` streams `Thinking about: <message>` as reasoning first,
+ * and `break` then drops the connection before answering.
  */
 
 export type FakeTurn = {
@@ -19,7 +20,13 @@ export type FakeTurn = {
   params: Record<'temperature' | 'top_p' | 'max_tokens' | 'presence_penalty' | 'frequency_penalty', unknown>;
 };
 
-export type FakeBehaviour = { isFailing: boolean; delayMs: number; isReasoning: boolean };
+export type FakeBehaviour = {
+  isFailing: boolean;
+  delayMs: number;
+  isReasoning: boolean;
+  /** Drops the connection after the reasoning, before any answer (OpenAI format). */
+  breaksWhileThinking: boolean;
+};
 
 /** What the fake suggests when asked for the next questions. */
 export const SUGGESTED = ['What else?', 'Why so?', 'Any examples?'];
@@ -31,6 +38,7 @@ export const behaviourOf = (modelKey: string): FakeBehaviour => ({
   isFailing: modelKey.includes('fail'),
   delayMs: modelKey.includes('slow') ? SLOW_CHUNK_DELAY_MS : 0,
   isReasoning: modelKey.includes('reason'),
+  breaksWhileThinking: modelKey.includes('break'),
 });
 
 export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);

@@ -343,6 +343,18 @@ describe('a reasoning model', () => {
     expect(events.some((e) => e.type === 'reasoning')).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'done', reasoning: 'Thinking about: why' });
   });
+
+  it('that fails while thinking answers the thinking error, and gives the points back', async () => {
+    const { owner, agentId } = await chatSetup('chat', { model_id: await extraModel('fake-reason-break') });
+    const sent = (await send(owner.token, { agent_id: agentId, content: 'why' })).body.data;
+    const reply = await settledReply(owner.token, sent.conversation_id);
+    expect(reply).toMatchObject({ status: 'failed', error_code: ERRORS.THINKING_ERROR.code, points: 0 });
+    expect(publicationsOf(sent.conversation_id).at(-1)).toMatchObject({
+      type: 'error',
+      code: ERRORS.THINKING_ERROR.code,
+    });
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS);
+  });
 });
 
 describe('a model no longer available', () => {

@@ -44,6 +44,13 @@ type Running = { controller: AbortController; done: Promise<void> };
 /** A finished reply the moderation refused. */
 class Withdrawn extends Error {}
 
+/**
+ * The model broke off while a reasoning model was thinking, before it had answered anything (a timeout
+ * stays a timeout).
+ */
+const isThinkingFailure = (error: unknown, reasoning: string, content: string) =>
+  reasoning !== '' && content === '' && !isLlmError(error, 'timeout');
+
 export type ChatRunnerDeps = {
   db: Db;
   llm: Llm;
@@ -218,9 +225,11 @@ export function createChatRunner({
       const name: ErrorName =
         error instanceof Withdrawn
           ? 'MESSAGE_WITHDRAWN'
-          : isLlmError(error) && error.kind !== 'aborted'
-            ? ERROR_OF_KIND[error.kind]
-            : 'SYSTEM_BUSY';
+          : isThinkingFailure(error, reasoning, content)
+            ? 'THINKING_ERROR'
+            : isLlmError(error) && error.kind !== 'aborted'
+              ? ERROR_OF_KIND[error.kind]
+              : 'SYSTEM_BUSY';
       if (error instanceof Withdrawn) log.info({ conversationId }, 'chat reply withdrawn by moderation');
       else if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
       else log.error({ err: error, conversationId }, 'chat reply failed');
