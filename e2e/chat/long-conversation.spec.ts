@@ -54,8 +54,8 @@ test('a conversation of 2,000 messages scrolls smoothly, only what is in view in
 
   // The server holds a short conversation; the page is shown a long one, a page at a time.
   await page.route('**/api/chat/get-conversation-messages?*', (route) => {
-    const pageNumber = Number(new URL(route.request().url()).searchParams.get('page') ?? 1);
-    const last = TOTAL - (pageNumber - 1) * PAGE_SIZE;
+    const before = new URL(route.request().url()).searchParams.get('before_id');
+    const last = before === null ? TOTAL : Number(before) - 1;
     const first = Math.max(1, last - PAGE_SIZE + 1);
     const data = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) =>
       messageOf(conversationId, first + i),

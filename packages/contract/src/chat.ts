@@ -112,7 +112,15 @@ export type Conversation = z.infer<typeof conversation>;
 
 export const conversationListQuery = z.object({ agent_id: id, ...pageQuery.shape });
 /** Page 1 holds the newest messages; each page is in order, oldest first. */
-export const conversationMessagesQuery = z.object({ conversation_id: conversationId, ...pageQuery.shape });
+/**
+ * `before_id`: the page of messages just before that one (newest of them first, in order), whatever was
+ * added since; `page` is then ignored. Without it, page 1 is the newest.
+ */
+export const conversationMessagesQuery = z.object({
+  conversation_id: conversationId,
+  before_id: id.optional(),
+  ...pageQuery.shape,
+});
 
 export const renameConversationBody = z.object({
   conversation_id: conversationId,

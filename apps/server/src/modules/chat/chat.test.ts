@@ -418,6 +418,15 @@ describe('conversations', () => {
     expect(page1.data.map((m) => m.content)).toEqual(['Echo: first', 'second', 'Echo: second']);
     const page2 = await messagesOf(owner.token, sent.conversation_id, 2, 3);
     expect(page2.data.map((m) => m.content)).toEqual(['first']);
+    // By the earliest message read: what was sent since shifts nothing.
+    await send(owner.token, { conversation_id: sent.conversation_id, content: 'third' });
+    await settledReply(owner.token, sent.conversation_id);
+    const before = await data(
+      'GET',
+      `/api/chat/get-conversation-messages?conversation_id=${sent.conversation_id}&before_id=${page1.data[0]!.id}&page_size=3`,
+      owner.token,
+    );
+    expect(before.data.map((m: ChatMessage) => m.content)).toEqual(['first']);
 
     const blank = await call('POST', '/api/chat/rename-conversation', owner.token, {
       conversation_id: sent.conversation_id,

@@ -16,7 +16,7 @@ import {
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { translate } from '@tandem/contract/messages';
 import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -348,7 +348,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       schema: { querystring: conversationMessagesQuery, response: { 200: envelope(pageOf(chatMessage)) } },
     },
     async (request) => {
-      const { conversation_id, page, page_size } = request.query;
+      const { conversation_id, before_id, page, page_size } = request.query;
       const row = await ownConversation(db, chatterOf(request), conversation_id);
       const where = and(eq(chatMessages.conversationId, row.id), isNull(chatMessages.replacedAt));
       const [rows, [total]] = await Promise.all([
@@ -356,10 +356,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
           .select({ message: chatMessages, feedback: messageFeedback })
           .from(chatMessages)
           .leftJoin(messageFeedback, eq(messageFeedback.messageId, chatMessages.id))
-          .where(where)
+          .where(before_id === undefined ? where : and(where, lt(chatMessages.id, before_id)))
           .orderBy(desc(chatMessages.id))
           .limit(page_size)
-          .offset((page - 1) * page_size),
+          .offset(before_id === undefined ? (page - 1) * page_size : 0),
         db.select({ n: count() }).from(chatMessages).where(where),
       ]);
       const data = rows.reverse().map((row) => presentMessage(row.message, row.feedback));

@@ -44,17 +44,29 @@ export const conversationsQuery = (agentId: number | null) =>
 export const messagesKey = (conversationId: string) => [...CHAT_KEY, 'messages', conversationId] as const;
 
 /** The newest page of a conversation, oldest first. */
-export const fetchMessages = (conversationId: string, page = 1) =>
+/** The newest page of a conversation, or the page just before message `beforeId`. */
+export const fetchMessages = (conversationId: string, beforeId?: number) =>
   http.get<Page<ChatMessage>>(CHAT_API.conversationMessages, {
-    params: { conversation_id: conversationId, page, page_size: MESSAGE_PAGE_SIZE },
+    params: {
+      conversation_id: conversationId,
+      page: 1,
+      page_size: MESSAGE_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     // The conversation shows its own failure.
     silent: true,
   });
 
+/** The messages read so far, and whether earlier ones remain to be read. */
+export type MessagesPage = Page<ChatMessage> & { hasOlder?: boolean };
+
 export const messagesQuery = (conversationId: string | null) =>
   queryOptions({
     queryKey: messagesKey(conversationId ?? ''),
-    queryFn: async (): Promise<Page<ChatMessage> & { pages?: number }> => fetchMessages(conversationId ?? ''),
+    queryFn: async (): Promise<MessagesPage> => {
+      const newest = await fetchMessages(conversationId ?? '');
+      return { ...newest, hasOlder: newest.total > newest.data.length };
+    },
     enabled: conversationId !== null,
   });
 

@@ -16,10 +16,10 @@ import {
 import { listenToConversation } from '../api/chat-channel.ts';
 import { applyPublication, mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
 
-/** `pages`: how many pages, newest first, the page has read. */
 const OFFLINE_POLL_MS = 2000;
 
-type Cached = Page<ShownMessage> & { pages?: number };
+/** `hasOlder`: messages before the earliest read remain on the server. */
+type Cached = Page<ShownMessage> & { hasOlder?: boolean };
 
 /**
  * One open conversation: its newest messages, kept in the query cache and filled live from its channel
@@ -131,18 +131,23 @@ export function useConversation({
   const stop = () => (conversationId ? stopMessage(conversationId) : undefined);
 
   const [isLoadingOlder, setLoadingOlder] = useState(false);
-  const pagesRead = query.data?.pages ?? 1;
-  const hasOlder = (query.data?.total ?? 0) > pagesRead * MESSAGE_PAGE_SIZE;
+  const hasOlder = query.data?.hasOlder === true;
   const loadOlder = async () => {
-    if (!conversationId) return;
+    const earliest = messages[0]?.id;
+    if (!conversationId || earliest === undefined) return;
     setLoadingOlder(true);
     try {
-      const older = await fetchMessages(conversationId, pagesRead + 1);
+      // By the earliest message read, so what was sent meanwhile shifts nothing.
+      const older = await fetchMessages(conversationId, earliest);
       queryClient.setQueryData<Cached>(messagesKey(conversationId), (page) => {
         if (!page) return page;
         const known = new Set(page.data.map((message) => message.id));
         const earlier = older.data.filter((message) => !known.has(message.id));
-        return { ...page, data: [...earlier, ...page.data], pages: pagesRead + 1 };
+        return {
+          ...page,
+          data: [...earlier, ...page.data],
+          hasOlder: older.data.length === MESSAGE_PAGE_SIZE,
+        };
       });
     } finally {
       setLoadingOlder(false);

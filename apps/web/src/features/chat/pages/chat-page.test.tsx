@@ -51,7 +51,7 @@ function serve(
     [CHAT_API.conversationMessages]: (_, params) => ({
       data:
         typeof messages === 'function'
-          ? messages(Number(params.page))
+          ? messages(params.before_id === undefined ? 1 : 2)
           : { data: messages, total: messages.length },
     }),
     [CHAT_API.sendMessage]: () => ({
@@ -270,14 +270,15 @@ it('loads earlier messages of a long conversation on request', async () => {
   const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
   const api = serve([trip], (page) => ({
     data: [done(page === 1 ? 60 : 5, `message of page ${page}`)],
-    total: 51,
+    total: 2,
   }));
   await openChat();
   fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
   expect(await screen.findByText('message of page 1')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
   expect(await screen.findByText('message of page 2')).toBeTruthy();
-  expect(api.paramsOf(CHAT_API.conversationMessages).map((params) => params.page)).toContain(2);
+  // Read by the earliest message shown, not by page number.
+  expect(api.paramsOf(CHAT_API.conversationMessages).map((params) => params.before_id)).toContain(60);
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull());
 });
 
