@@ -25,6 +25,9 @@ export function isValidPassword(value: string, min = 8, max = 16): boolean {
   );
 }
 
-/** Control and format characters (zero-width, bidirectional overrides), which can disguise a name. */
-export const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Control and format characters (zero-width, bidirectional overrides), which can disguise a name, and lone
+ * surrogates, which are no text at all. NUL among the controls is also what PostgreSQL cannot store.
+ */
+export const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 export const hasUnsafeCharacters = (text: string) => UNSAFE_CHARACTERS.test(text);

@@ -36,7 +36,14 @@ export const email = z
   .string()
   .max(EMAIL_MAX * 2)
   .transform((value) => value.trim().toLowerCase())
-  .pipe(z.string().min(3).max(EMAIL_MAX).regex(EMAIL_PATTERN, 'invalid email'));
+  .pipe(
+    z
+      .string()
+      .min(3)
+      .max(EMAIL_MAX)
+      .regex(EMAIL_PATTERN, 'invalid email')
+      .refine((value) => !hasUnsafeCharacters(value), 'unsupported characters'),
+  );
 
 export const countryCode = z
   .string()
@@ -52,7 +59,8 @@ export const password = z
   .string()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
-  .refine((v) => isValidPassword(v, PASSWORD_MIN, PASSWORD_MAX), 'needs upper case, lower case and digits');
+  .refine((v) => isValidPassword(v, PASSWORD_MIN, PASSWORD_MAX), 'needs upper case, lower case and digits')
+  .refine((v) => !hasUnsafeCharacters(v), 'unsupported characters');
 
 export const verificationCode = z
   .string()
@@ -83,7 +91,8 @@ export const loginBody = z
     user_name: z
       .string()
       .max(EMAIL_MAX * 2)
-      .transform((v) => v.trim()),
+      .transform((v) => v.trim())
+      .refine((v) => !hasUnsafeCharacters(v), 'unsupported characters'),
     password: z
       .string()
       .max(PASSWORD_MAX * 4)

@@ -20,6 +20,17 @@ beforeAll(async () => {
     },
     async (request) => ({ code: 0, msg: 'ok', data: request.body }),
   );
+  app.post(
+    '/api/address',
+    {
+      schema: {
+        body: z
+          .union([z.object({ email: z.email() }), z.object({ phone: z.string().regex(/^\d+$/) })])
+          .and(z.object({ code: z.string().length(6) })),
+      },
+    },
+    async () => ({ code: 0, msg: 'ok', data: null }),
+  );
   app.get('/api/app-error', async () => {
     throw new AppError('ACCOUNT_LOCKED');
   });
@@ -41,6 +52,16 @@ describe('the error handler', () => {
     const body = response.json();
     expect(body.code).toBe(1001);
     expect(body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'profile.age']);
+  });
+
+  it('names the field of the union branch that came closest, not the union itself', async () => {
+    const fields = async (payload: object) =>
+      (await app.inject({ method: 'POST', url: '/api/address', payload }))
+        .json()
+        .data.fields.map((f: { field: string }) => f.field);
+    expect(await fields({ email: 42, code: '123456' })).toEqual(['email']);
+    expect(await fields({ phone: '12a', code: '123456' })).toEqual(['phone']);
+    expect((await fields({ code: 'x' })).sort()).toEqual(['code', 'email']);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {

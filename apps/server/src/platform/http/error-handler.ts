@@ -26,12 +26,49 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send({ code: error.code, msg, data });
 }
 
-function validationFields(error: { validation: { instancePath: string; message?: string }[] }) {
-  return error.validation.map(
-    (issue): FieldError => ({
-      field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-      message: issue.message ?? 'invalid',
-    }),
+type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: unknown };
+type ZodIssue = { path?: PropertyKey[]; message?: string; code?: string; errors?: ZodIssue[][] };
+
+const unionBranchesOf = (issue: { keyword?: string; code?: string; params?: unknown; errors?: unknown }) => {
+  const errors = issue.errors ?? (issue.params as { errors?: unknown } | undefined)?.errors;
+  return (issue.keyword ?? issue.code) === 'invalid_union' && Array.isArray(errors) && errors.length > 0
+    ? (errors as ZodIssue[][])
+    : undefined;
+};
+
+const valueAt = (input: unknown, path: string[]) =>
+  path.reduce<unknown>(
+    (value, key) =>
+      value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+    input,
+  );
+
+/** How far a union branch is from what was sent: first the fields it wants that are absent, then its issues. */
+function distanceOf(branch: ZodIssue[], input: unknown) {
+  const absent = branch.filter((issue) => {
+    const key = issue.path?.[0];
+    return key !== undefined && (!input || typeof input !== 'object' || !(String(key) in input));
+  }).length;
+  return absent * 1000 + branch.length;
+}
+
+/**
+ * A union (`{email}` or `{phone, country_code}`) fails at its own level, which names no field: report the
+ * issues of the branch closest to what was sent, so the answer names the field the user got wrong.
+ */
+function fieldsOfIssue(path: string[], issue: ZodIssue | ValidationIssue, body: unknown): FieldError[] {
+  const branches = unionBranchesOf(issue)?.filter((branch) => branch.length > 0);
+  if (!branches?.length) return [{ field: path.join('.'), message: issue.message ?? 'invalid' }];
+  const input = valueAt(body, path);
+  const closest = branches.reduce((best, branch) =>
+    distanceOf(branch, input) < distanceOf(best, input) ? branch : best,
+  );
+  return closest.flatMap((inner) => fieldsOfIssue([...path, ...(inner.path ?? []).map(String)], inner, body));
+}
+
+function validationFields(error: { validation: ValidationIssue[] }, body: unknown) {
+  return error.validation.flatMap((issue) =>
+    fieldsOfIssue(issue.instancePath.split('/').filter(Boolean), issue, body),
   );
 }
 
@@ -40,11 +77,19 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return send(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(request, reply, new AppError('BAD_REQUEST', { fields: validationFields(error) }));
+      return send(
+        request,
+        reply,
+        new AppError('BAD_REQUEST', { fields: validationFields(error, request.body) }),
+      );
     }
     if (error.validation) {
       const { validation } = error;
-      return send(request, reply, new AppError('BAD_REQUEST', { fields: validationFields({ validation }) }));
+      return send(
+        request,
+        reply,
+        new AppError('BAD_REQUEST', { fields: validationFields({ validation }, request.body) }),
+      );
     }
     const clientError = error.code ? clientErrorByFastifyCode[error.code] : undefined;
     if (clientError) return send(request, reply, new AppError(clientError));
