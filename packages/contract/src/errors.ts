@@ -24,6 +24,8 @@ export const ERRORS = {
   CODE_CHECK_FAILED: { code: 1020, status: 400, key: 'code_check_failed' },
   CODE_RESEND_WAIT: { code: 1021, status: 429, key: 'code_resend_wait' },
   CODE_HOURLY_CAP: { code: 1022, status: 429, key: 'code_hourly_cap' },
+  /** The mail or SMS provider refused or failed; the code is withdrawn, so asking again is not held up. */
+  CODE_NOT_SENT: { code: 1023, status: 400, key: 'code_not_sent' },
   RESET_TOKEN_INVALID: { code: 1030, status: 400, key: 'reset_token_invalid' },
   LOGGED_IN_ELSEWHERE: { code: 1040, status: 401, key: 'logged_in_elsewhere' },
   IDENTITY_CHANGED: { code: 1041, status: 409, key: 'identity_changed' },

@@ -32,7 +32,7 @@ import {
 } from './accounts.ts';
 import { codeMessage } from './code-message.ts';
 import { deviceIdOf, deviceInfoOf } from './device-info.ts';
-import { issueCode } from './verification-codes.ts';
+import { issueCode, withdrawCode } from './verification-codes.ts';
 
 export type UserDeps = { db: Db; messenger: Messenger; codesPerIpPerHour: number };
 
@@ -62,13 +62,20 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     }
     const locale = requestLocale(request);
     const target = codeTargetOf(address, purpose);
-    const code = await issueCode(db, target, request.ip, codesPerIpPerHour);
-    await messenger.send({
-      channel: target.channel,
-      to: addressKey(address),
-      code,
-      ...codeMessage(locale, purpose, code),
-    });
+    const { code, id } = await issueCode(db, target, request.ip, codesPerIpPerHour);
+    try {
+      await messenger.send({
+        channel: target.channel,
+        to: addressKey(address),
+        code,
+        ...codeMessage(locale, purpose, code),
+      });
+    } catch (error) {
+      // A mail server refusing the address is the user's input, not our failure; an outage is logged too.
+      request.log.error({ err: error, channel: target.channel }, 'verification code not sent');
+      await withdrawCode(db, id);
+      throw new AppError('CODE_NOT_SENT');
+    }
   }
 
   app.post(

@@ -29,10 +29,10 @@ export async function issueCode(
   target: CodeTarget,
   ipAddress: string,
   perIpPerHour: number,
-): Promise<string> {
+): Promise<{ code: string; id: number }> {
   const code = newNumericCode(CODE_LENGTH);
   const codeHash = await hash(code);
-  await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     await lockAddress(tx, target);
     const now = Date.now();
     const [latest] = await tx
@@ -55,15 +55,24 @@ export async function issueCode(
         ),
       );
     if ((fromIp?.n ?? 0) >= perIpPerHour) throw new AppError('CODE_HOURLY_CAP');
-    await tx.insert(verificationCodes).values({
-      ...target,
-      codeHash,
-      ipAddress,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + CODE_EXPIRY_MS),
-    });
+    const [issued] = await tx
+      .insert(verificationCodes)
+      .values({
+        ...target,
+        codeHash,
+        ipAddress,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + CODE_EXPIRY_MS),
+      })
+      .returning({ id: verificationCodes.id });
+    return issued?.id ?? 0;
   });
-  return code;
+  return { code, id };
+}
+
+/** A code that never reached its address: gone, so it holds up neither a resend nor the hourly cap. */
+export async function withdrawCode(db: Db, id: number) {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
 }
 
 /** Uses up the address's latest live code if `code` matches it; five wrong tries burn it. */
