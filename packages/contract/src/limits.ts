@@ -8,6 +8,8 @@ const MB = 1024 * 1024;
 
 // Session and client
 export const IDENTITY_CHECK_INTERVAL_MS = 60 * SECOND;
+/** The spec names a user heartbeat but not its cadence: every five minutes while a page is open. */
+export const HEARTBEAT_INTERVAL_MS = 5 * MINUTE;
 export const REALTIME_RECONNECT_MS = 10 * SECOND;
 export const REALTIME_WAIT_TIMEOUT_MS = 10 * SECOND;
 export const REALTIME_WAIT_POLL_MS = 50;

@@ -1,8 +1,9 @@
-import { IDENTITY_CHECK_INTERVAL_MS } from '@tandem/contract/limits';
+import { HEARTBEAT_INTERVAL_MS, IDENTITY_CHECK_INTERVAL_MS } from '@tandem/contract/limits';
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { getSession, useSessionStore } from '../../../shared/session/session-store.ts';
 import { checkIdentity, reactToIdentityCheck } from '../api/check-identity.ts';
+import { sendHeartbeat } from '../api/heartbeat.ts';
 import { raiseIdentityChanged } from './identity-store.ts';
 
 const UNWATCHED_PATHS = ['/login', '/register', '/chat-share/*'];
@@ -21,7 +22,10 @@ export async function runIdentityCheck() {
   if (reaction.identityChanged) raiseIdentityChanged();
 }
 
-/** Every minute, asks the server whose session this browser holds (spec part A section 4). */
+/**
+ * Every minute, asks the server whose session this browser holds (spec part A section 4); every five, sends
+ * the user heartbeat. Neither runs on the sign-in, registration and shared-chat pages.
+ */
 export function useIdentityWatch() {
   const { pathname } = useLocation();
   const hasToken = useSessionStore((state) => !!state.token);
@@ -29,7 +33,12 @@ export function useIdentityWatch() {
 
   useEffect(() => {
     if (!isActive) return;
-    const timer = setInterval(() => void runIdentityCheck(), IDENTITY_CHECK_INTERVAL_MS);
-    return () => clearInterval(timer);
+    const check = setInterval(() => void runIdentityCheck(), IDENTITY_CHECK_INTERVAL_MS);
+    // A missed beat (a dropped network, a server restarting) is simply skipped.
+    const heartbeat = setInterval(() => void sendHeartbeat().catch(() => null), HEARTBEAT_INTERVAL_MS);
+    return () => {
+      clearInterval(check);
+      clearInterval(heartbeat);
+    };
   }, [isActive]);
 }
