@@ -1,0 +1,112 @@
+import { SIGN_IN_LOCK_MS } from '@tandem/contract/limits';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, latestCode, STRONG_PASSWORD, uniqueEmail, uniqueIp } from '../../../test/factories.ts';
+import { testConfig, useTestApp } from '../../../test/test-app.ts';
+import { type App, buildApp } from '../../app.ts';
+import { signInFailures, verificationCodes } from '../../db/schema.ts';
+
+const ctx = useTestApp();
+/** Another server process on the same database: nothing but the database is shared with the first. */
+let second: App;
+beforeAll(async () => {
+  second = await buildApp({ config: testConfig(), database: ctx.database });
+});
+afterAll(async () => {
+  await second?.close();
+});
+
+const post = (app: App, url: string, payload: object) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: uniqueIp(),
+    headers: { 'accept-language': 'en-US' },
+  });
+const register = (app: App, email: string, code: string) =>
+  post(app, '/api/user/register', { email, valid_code: code, password: STRONG_PASSWORD, agree: true });
+const signIn = (app: App, email: string, password: string) =>
+  post(app, '/api/user/login', { user_name: email, password, login_type: 0 });
+const otherThan = (code: string) => (code === '123456' ? '654321' : '123456');
+
+/** A register code for a new address: the code the outbox shows and the row the database keeps. */
+async function registerCode() {
+  const email = uniqueEmail();
+  await post(ctx.app, '/api/user/get-sys-email-code', { email, type: 1 });
+  const code = await latestCode(ctx.app, email);
+  const [row] = await ctx.database.db
+    .select()
+    .from(verificationCodes)
+    .where(eq(verificationCodes.target, email));
+  return { email, code, row };
+}
+
+describe('verification codes', () => {
+  it('are stored only as a hash', async () => {
+    const { code, row } = await registerCode();
+    expect(row?.codeHash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row)).not.toContain(`"${code}"`);
+  });
+
+  it('no longer work after 10 minutes', async () => {
+    const { email, code, row } = await registerCode();
+    expect(row && row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60 * 1000);
+    await ctx.database.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.target, email));
+    const late = await register(ctx.app, email, code);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe(1020);
+  });
+
+  it('keep their 60 s resend wait and their five tries across server processes', async () => {
+    const email = uniqueEmail();
+    expect((await post(ctx.app, '/api/user/get-sys-email-code', { email, type: 1 })).statusCode).toBe(200);
+    const resend = await post(second, '/api/user/get-sys-email-code', { email, type: 1 });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().code).toBe(1021);
+
+    const code = await latestCode(ctx.app, email);
+    for (const app of [ctx.app, second, ctx.app, second, ctx.app]) {
+      expect((await register(app, email, otherThan(code))).json().code).toBe(1020);
+    }
+    expect((await register(second, email, code)).json().code).toBe(1020);
+  });
+});
+
+describe('the sign-in lock', () => {
+  it('holds across server processes, says so clearly, and lifts after 15 minutes', async () => {
+    const { email } = await createUser(ctx.app);
+    for (const app of [ctx.app, second, ctx.app, second, ctx.app]) {
+      expect((await signIn(app, email, 'Wrong1234')).json().code).toBe(1012);
+    }
+    const locked = await signIn(second, email, STRONG_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 1015, msg: expect.stringContaining('15 minutes') });
+
+    await ctx.database.db
+      .update(signInFailures)
+      .set({ createdAt: new Date(Date.now() - SIGN_IN_LOCK_MS - 1000) })
+      .where(eq(signInFailures.account, email));
+    const after = await signIn(ctx.app, email, STRONG_PASSWORD);
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('counts code sign-ins with a wrong code as failures too', async () => {
+    const { email } = await createUser(ctx.app);
+    await post(ctx.app, '/api/user/get-sys-email-code', { email, type: 4 });
+    const code = await latestCode(ctx.app, email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post(ctx.app, '/api/user/login', {
+        user_name: email,
+        valid_code: otherThan(code),
+        login_type: 1,
+      });
+      expect(wrong.json().code).toBe(1020);
+    }
+    const locked = await signIn(ctx.app, email, STRONG_PASSWORD);
+    expect(locked.json().code).toBe(1015);
+  });
+});
