@@ -1,4 +1,5 @@
 import { VISITOR_TOKEN_STORAGE_KEY } from '@tandem/contract/system';
+import { keptValue } from './kept-value.ts';
 
 /**
  * A visitor without an account (a web-public agent's embed) is known to the server by a random secret
@@ -6,7 +7,6 @@ import { VISITOR_TOKEN_STORAGE_KEY } from '@tandem/contract/system';
  * signed in.
  */
 let isVisiting = false;
-let memoryToken: string | undefined;
 
 const newToken = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -15,20 +15,6 @@ const newToken = () => {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 };
-
-function storedToken(): string {
-  try {
-    const saved = localStorage.getItem(VISITOR_TOKEN_STORAGE_KEY);
-    if (saved) return saved;
-    const token = newToken();
-    localStorage.setItem(VISITOR_TOKEN_STORAGE_KEY, token);
-    return token;
-  } catch {
-    // Storage refused (a third-party frame in a strict browser): the visit lasts as long as the page.
-    memoryToken ??= newToken();
-    return memoryToken;
-  }
-}
 
 export function startVisiting() {
   isVisiting = true;
@@ -39,4 +25,5 @@ export function stopVisiting() {
 }
 
 /** The visitor token calls carry, while visiting. */
-export const visitorToken = (): string | undefined => (isVisiting ? storedToken() : undefined);
+export const visitorToken = (): string | undefined =>
+  isVisiting ? keptValue(VISITOR_TOKEN_STORAGE_KEY, newToken) : undefined;
