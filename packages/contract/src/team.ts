@@ -9,7 +9,10 @@ import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from
  * README's API notes.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const ID_MAX = 2_147_483_647;
+const id = z.coerce.number().int().positive().max(ID_MAX);
+/** A department to list the members of; 0 for members in no department. */
+const departmentFilter = z.coerce.number().int().min(0).max(ID_MAX);
 const ids = z.array(id).min(1).max(500);
 const teamName = safeText(TEAM_NAME_MAX).pipe(
   z.string().min(TEAM_NAME_MIN, `at least ${TEAM_NAME_MIN} characters`),
@@ -112,7 +115,7 @@ export const memberListQuery = z.object({
   ...paging,
   keyword: safeText(100).default(''),
   /** A department's members (not its sub-departments'); 0 for members in no department. */
-  department_id: z.coerce.number().int().min(0).optional(),
+  department_id: departmentFilter.optional(),
 });
 export const member = z.object({
   user_id: z.number().int(),
@@ -205,9 +208,11 @@ export const batchSaveDepartmentBody = z.object({
 });
 /** The new order of one parent's children (all of them). */
 export const reSortDepartmentBody = z.object({ parent_id: id.nullable(), ids });
+/** One department's members (0: those in no department), searched like `user-list`. */
 export const departmentMemberListQuery = z.object({
   ...paging,
-  department_id: z.coerce.number().int().min(0),
+  keyword: safeText(100).default(''),
+  department_id: departmentFilter,
 });
 export const changeMemberDepartmentBody = z.object({ user_ids: ids, department_id: id.nullable() });
 

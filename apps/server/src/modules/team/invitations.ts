@@ -50,6 +50,10 @@ export async function inviteCodeOf(db: Db, teamId: number, reset: boolean) {
 
 /** The organisation team a live code opens; codes are matched without regard to case. */
 async function teamByCode(db: Db, code: string) {
+  // A code with a character no code has opens nothing (and some, like NUL, the database refuses to compare).
+  if (![...code.toUpperCase()].every((character) => CODE_ALPHABET.includes(character))) {
+    throw new AppError('INVITE_CODE_INVALID');
+  }
   const [team] = await db
     .select()
     .from(teams)

@@ -278,7 +278,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       ...inTeam('manage'),
       schema: { querystring: departmentMemberListQuery, response: { 200: envelope(pageOf(member)) } },
     },
-    async (request) => ok(await listMembers(db, teamOf(request).teamId, { ...request.query, keyword: '' })),
+    async (request) => ok(await listMembers(db, teamOf(request).teamId, request.query)),
   );
   app.post(
     TEAM_API.setAdmin,
