@@ -30,3 +30,11 @@ export const deleteDepartment = (id: number) =>
 /** Refused (1106) past the first or last sibling. */
 export const moveDepartment = (id: number, direction: 'up' | 'down') =>
   http.post<null>(TEAM_API.departmentSort, { id, direction });
+
+/** Renames several departments at once, all or none. */
+export const batchSaveDepartments = (departments: { id: number; name: string }[]) =>
+  http.post<null>(TEAM_API.batchSaveDepartment, { departments });
+
+/** Puts all of one parent's sub-departments (`null`: the top level) in the order given. */
+export const reSortDepartments = (body: { parent_id: number | null; ids: number[] }) =>
+  http.post<null>(TEAM_API.reSortDepartment, body);

@@ -9,13 +9,15 @@ export type MemberFilter = { page: number; page_size: number; keyword: string; d
 
 export const MEMBERS_KEY = ['teams', 'members'] as const;
 
+/** The whole team's members (`user-list`), or one department's (`department-member-list`; 0: none). */
 export const membersQuery = (filter: MemberFilter) =>
   queryOptions({
     queryKey: [...MEMBERS_KEY, filter],
     queryFn: () =>
-      http.get<Page<Member>>(TEAM_API.userList, {
-        params: { ...filter, keyword: filter.keyword.trim() || undefined },
-      }),
+      http.get<Page<Member>>(
+        filter.department_id === undefined ? TEAM_API.userList : TEAM_API.departmentMemberList,
+        { params: { ...filter, keyword: filter.keyword.trim() || undefined } },
+      ),
     placeholderData: keepPreviousData,
   });
 

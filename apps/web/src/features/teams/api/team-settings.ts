@@ -19,6 +19,13 @@ export const currentVersionQuery = queryOptions({
   queryFn: () => http.get<VersionPacket>(TEAM_API.currentVersion),
 });
 
+/** Every plan a team can be on (only the free plan until billing arrives). */
+export const allVersionsQuery = queryOptions({
+  queryKey: ['teams', 'versions'],
+  queryFn: () => http.get<VersionPacket[]>(TEAM_API.allVersions),
+  staleTime: 10 * 60_000,
+});
+
 export const updateTeam = (profile: TeamProfile) => http.post<null>(TEAM_API.update, profile);
 
 /** Whether joining by code needs a manager's approval. */

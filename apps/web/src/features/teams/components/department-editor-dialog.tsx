@@ -1,7 +1,16 @@
-import { Form, Input } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DepartmentDraft, draftRequest } from './department-tree-model.ts';
+import { departmentTreeQuery } from '../api/departments.ts';
+import {
+  type DepartmentDraft,
+  departmentChoices,
+  draftRequest,
+  locateDepartment,
+  subtreeIds,
+  TOP_LEVEL,
+} from './department-tree-model.ts';
 import { MemberPicker } from './member-picker.tsx';
 import { TeamFormDialog } from './team-form-dialog.tsx';
 
@@ -9,9 +18,9 @@ import { TeamFormDialog } from './team-form-dialog.tsx';
 const DEPARTMENT_NAME_MAX = 50;
 const FORM_ID = 'department-editor';
 
-type EditorValues = { name?: string; managerUserId?: number | null };
+type EditorValues = { name?: string; managerUserId?: number | null; parentId?: number };
 
-/** Adds a department, renames one, or sets its manager, depending on the draft. */
+/** Adds a department, renames one, sets its manager or moves it under another parent, depending on the draft. */
 export function DepartmentEditorDialog({
   draft,
   onClose,
@@ -21,7 +30,12 @@ export function DepartmentEditorDialog({
   draft: DepartmentDraft | null;
   onClose: () => void;
   onCreate: (body: { name: string; parent_id: number | null }) => Promise<void>;
-  onSave: (body: { id: number; name?: string; manager_user_id?: number | null }) => Promise<void>;
+  onSave: (body: {
+    id: number;
+    name?: string;
+    manager_user_id?: number | null;
+    parent_id?: number | null;
+  }) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EditorValues>();
@@ -54,7 +68,9 @@ export function DepartmentEditorDialog({
         : t('org_admin.department_add_child_of', { name: draft.parentName })
       : draft.kind === 'rename'
         ? t('org_admin.department_rename_title', { name: draft.name })
-        : t('org_admin.department_manager_title', { name: draft.name });
+        : draft.kind === 'parent'
+          ? t('org_admin.department_parent_title', { name: draft.name })
+          : t('org_admin.department_manager_title', { name: draft.name });
 
   return (
     <TeamFormDialog
@@ -78,10 +94,14 @@ export function DepartmentEditorDialog({
               ? { name: draft.name }
               : draft.kind === 'manager'
                 ? { managerUserId: draft.managerUserId }
-                : { name: '' }
+                : draft.kind === 'parent'
+                  ? { parentId: draft.parentId ?? TOP_LEVEL }
+                  : { name: '' }
           }
         >
-          {draft.kind === 'manager' ? (
+          {draft.kind === 'parent' ? (
+            <ParentPicker departmentId={draft.id} />
+          ) : draft.kind === 'manager' ? (
             <Form.Item
               name="managerUserId"
               label={t('org_admin.department_manager')}
@@ -105,5 +125,33 @@ export function DepartmentEditorDialog({
         </Form>
       )}
     </TeamFormDialog>
+  );
+}
+
+/** The new parent: the top level or any department outside this one's own sub-tree. */
+function ParentPicker({ departmentId }: { departmentId: number }) {
+  const { t } = useTranslation();
+  const departments = useQuery(departmentTreeQuery);
+  const tree = departments.data ?? [];
+  const place = locateDepartment(tree, departmentId);
+  return (
+    <Form.Item
+      name="parentId"
+      label={t('org_admin.department_parent')}
+      extra={t('org_admin.department_parent_hint')}
+      htmlFor="department-parent"
+    >
+      <TreeSelect
+        id="department-parent"
+        aria-label={t('org_admin.department_parent')}
+        loading={departments.isPending}
+        treeDefaultExpandAll
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        treeData={[
+          { value: TOP_LEVEL, title: t('org_admin.department_top_level'), children: [] },
+          ...departmentChoices(tree, place ? subtreeIds(place.node) : new Set()),
+        ]}
+      />
+    </Form.Item>
   );
 }

@@ -5,6 +5,8 @@ import {
   DeleteOutlined,
   EditOutlined,
   MoreOutlined,
+  NodeIndexOutlined,
+  OrderedListOutlined,
   PlusOutlined,
   ReloadOutlined,
   TeamOutlined,
@@ -26,6 +28,7 @@ import {
   saveDepartment,
 } from '../api/departments.ts';
 import { MEMBERS_KEY } from '../api/members.ts';
+import { DepartmentArrangementDialog } from './department-arrangement-dialog.tsx';
 import { DepartmentEditorDialog } from './department-editor-dialog.tsx';
 import {
   ALL_MEMBERS_KEY,
@@ -68,6 +71,8 @@ export function DepartmentPanel({
   const departments = useQuery(departmentTreeQuery);
   const [draft, setDraft] = useState<DepartmentDraft | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  /** Each opening of the arrangement starts from the tree as it is then. */
+  const [arranging, setArranging] = useState({ isOpen: false, opening: 0 });
   const tree = departments.data ?? [];
 
   const refresh = () =>
@@ -120,6 +125,7 @@ export function DepartmentPanel({
     { key: 'child', icon: <PlusOutlined />, label: t('org_admin.department_add_child') },
     { key: 'rename', icon: <EditOutlined />, label: t('org_admin.department_rename') },
     { key: 'manager', icon: <UserSwitchOutlined />, label: t('org_admin.department_set_manager') },
+    { key: 'parent', icon: <NodeIndexOutlined />, label: t('org_admin.department_change_parent') },
     { type: 'divider' },
     { key: 'up', icon: <ArrowUpOutlined />, label: t('org_admin.department_move_up') },
     { key: 'down', icon: <ArrowDownOutlined />, label: t('org_admin.department_move_down') },
@@ -138,6 +144,8 @@ export function DepartmentPanel({
         managerUserId: node.manager_user_id,
         managerName: node.manager_name,
       });
+    } else if (key === 'parent') {
+      setDraft({ kind: 'parent', id: node.id, name: node.name, parentId: node.parentId });
     } else if (key === 'up' || key === 'down') void move(node, key);
     else if (key === 'delete') confirmDelete(node);
   }
@@ -157,13 +165,23 @@ export function DepartmentPanel({
         <h3>
           <ApartmentOutlined aria-hidden="true" /> {t('org_admin.departments')}
         </h3>
-        <Button
-          size="small"
-          icon={<PlusOutlined />}
-          onClick={() => setDraft({ kind: 'create', parentId: null, parentName: '' })}
-        >
-          {t('org_admin.department_add')}
-        </Button>
+        <span className="department-panel__tools">
+          <Button
+            size="small"
+            icon={<OrderedListOutlined />}
+            disabled={tree.length === 0}
+            onClick={() => setArranging((current) => ({ isOpen: true, opening: current.opening + 1 }))}
+          >
+            {t('org_admin.departments_arrange')}
+          </Button>
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() => setDraft({ kind: 'create', parentId: null, parentName: '' })}
+          >
+            {t('org_admin.department_add')}
+          </Button>
+        </span>
       </header>
       {departments.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 5 }} />
@@ -198,6 +216,15 @@ export function DepartmentPanel({
           {tree.length === 0 && <p className="department-panel__empty">{t('org_admin.departments_empty')}</p>}
         </>
       )}
+      {arranging.opening > 0 && (
+        <DepartmentArrangementDialog
+          key={arranging.opening}
+          tree={tree}
+          open={arranging.isOpen}
+          onClose={() => setArranging((current) => ({ ...current, isOpen: false }))}
+          onSaved={refresh}
+        />
+      )}
       <DepartmentEditorDialog
         draft={draft}
         onClose={() => setDraft(null)}
@@ -212,6 +239,10 @@ export function DepartmentPanel({
         }}
         onSave={async (body) => {
           await saveDepartment(body);
+          if (body.parent_id) {
+            const parent = String(body.parent_id);
+            setCollapsed((current) => new Set([...current].filter((key) => key !== parent)));
+          }
           showNotice({ key: 'org_admin.department_saved' }, 'success');
           await refresh();
         }}

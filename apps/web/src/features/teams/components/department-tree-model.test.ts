@@ -12,6 +12,7 @@ import {
   moveInTree,
   moveProblem,
   subtreeIds,
+  TOP_LEVEL,
   validFilter,
 } from './department-tree-model.ts';
 
@@ -153,5 +154,17 @@ describe('the department editor', () => {
       action: 'save',
       body: { id: 2, manager_user_id: null },
     });
+  });
+
+  it('moves a department under another parent, or to the top level, only when that changed', () => {
+    const under = { kind: 'parent', id: 12, name: 'Sales west', parentId: 1 } as const;
+    expect(draftRequest(under, { parentId: 1 })).toEqual({ action: 'none' });
+    expect(draftRequest(under, { parentId: 2 })).toEqual({ action: 'save', body: { id: 12, parent_id: 2 } });
+    expect(draftRequest(under, { parentId: TOP_LEVEL })).toEqual({
+      action: 'save',
+      body: { id: 12, parent_id: null },
+    });
+    const top = { kind: 'parent', id: 2, name: 'Support', parentId: null } as const;
+    expect(draftRequest(top, { parentId: TOP_LEVEL })).toEqual({ action: 'none' });
   });
 });

@@ -129,22 +129,29 @@ export function filterOfKey(key: string | number | bigint): DepartmentFilter {
 export const validFilter = (tree: readonly DepartmentNode[], filter: DepartmentFilter): DepartmentFilter =>
   typeof filter === 'number' && !locateDepartment(tree, filter) ? 'all' : filter;
 
+/** "Top level" in the parent picker; the request sends null for it. */
+export const TOP_LEVEL = 0;
+
 /**
- * What the department editor dialog is doing: adding under a parent (null: top level), renaming, or
- * choosing a manager. Closed when null.
+ * What the department editor dialog is doing: adding under a parent (null: top level), renaming,
+ * choosing a manager, or moving it under another parent. Closed when null.
  */
 export type DepartmentDraft =
   | { kind: 'create'; parentId: number | null; parentName: string }
   | { kind: 'rename'; id: number; name: string }
-  | { kind: 'manager'; id: number; name: string; managerUserId: number | null; managerName: string };
+  | { kind: 'manager'; id: number; name: string; managerUserId: number | null; managerName: string }
+  | { kind: 'parent'; id: number; name: string; parentId: number | null };
 
 /** The request a finished draft sends: a new department, or only the field that changed. */
 export function draftRequest(
   draft: DepartmentDraft,
-  value: { name?: string; managerUserId?: number | null },
+  value: { name?: string; managerUserId?: number | null; parentId?: number },
 ):
   | { action: 'create'; body: { name: string; parent_id: number | null } }
-  | { action: 'save'; body: { id: number; name?: string; manager_user_id?: number | null } }
+  | {
+      action: 'save';
+      body: { id: number; name?: string; manager_user_id?: number | null; parent_id?: number | null };
+    }
   | { action: 'none' } {
   if (draft.kind === 'create') {
     return { action: 'create', body: { name: (value.name ?? '').trim(), parent_id: draft.parentId } };
@@ -152,6 +159,12 @@ export function draftRequest(
   if (draft.kind === 'rename') {
     const name = (value.name ?? '').trim();
     return name === draft.name ? { action: 'none' } : { action: 'save', body: { id: draft.id, name } };
+  }
+  if (draft.kind === 'parent') {
+    const parentId = !value.parentId || value.parentId === TOP_LEVEL ? null : value.parentId;
+    return parentId === draft.parentId
+      ? { action: 'none' }
+      : { action: 'save', body: { id: draft.id, parent_id: parentId } };
   }
   const managerUserId = value.managerUserId ?? null;
   return managerUserId === draft.managerUserId

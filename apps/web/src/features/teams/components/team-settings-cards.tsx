@@ -1,14 +1,21 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TeamInfo } from '@tandem/contract/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Form, Input, Skeleton, Switch } from 'antd';
+import { Button, Descriptions, Form, Input, Skeleton, Switch, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { reloadSessionUser } from '../api/session.ts';
-import { CURRENT_TEAM_KEY, currentVersionQuery, setApplyAudit, updateTeam } from '../api/team-settings.ts';
+import {
+  allVersionsQuery,
+  CURRENT_TEAM_KEY,
+  currentVersionQuery,
+  setApplyAudit,
+  updateTeam,
+  type VersionPacket,
+} from '../api/team-settings.ts';
 import { DissolveTeamDialog } from './dissolve-team-dialog.tsx';
 import { TeamAvatarUpload } from './team-avatar-upload.tsx';
 import { TEAM_NAME_COUNT, teamNameRule } from './team-name-rules.ts';
@@ -164,7 +171,56 @@ export function PlanCard() {
           ]}
         />
       )}
+      <AvailablePlans currentVerId={plan.data?.ver_id} />
     </Card>
+  );
+}
+
+/** The plans a team can be on (`all-ver-packet-data`), the current one marked. */
+function AvailablePlans({ currentVerId }: { currentVerId: number | undefined }) {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const plans = useQuery(allVersionsQuery);
+  const numbers = new Intl.NumberFormat(locale);
+  if (plans.isError) return null;
+  return (
+    <div className="plan-list">
+      <h4 id="available-plans" className="plan-list__title">
+        {t('org_admin.plans_available')}
+      </h4>
+      <Table<VersionPacket>
+        aria-labelledby="available-plans"
+        size="small"
+        rowKey="ver_id"
+        loading={plans.isPending}
+        dataSource={plans.data ?? []}
+        pagination={false}
+        columns={[
+          {
+            key: 'name',
+            title: t('org_admin.plan_name'),
+            render: (_, each) => (
+              <span className="plan-list__name">
+                {t(`org_admin.plan_${each.ver_name}`, { defaultValue: each.ver_name })}
+                {each.ver_id === currentVerId && <Tag color="processing">{t('org_admin.plan_current')}</Tag>}
+              </span>
+            ),
+          },
+          {
+            key: 'members',
+            title: t('org_admin.plan_member_limit'),
+            align: 'end',
+            render: (_, each) => numbers.format(each.member_limit),
+          },
+          {
+            key: 'points',
+            title: t('org_admin.plan_monthly_points'),
+            align: 'end',
+            render: (_, each) => numbers.format(each.points_quota_surplus_numerical),
+          },
+        ]}
+      />
+    </div>
   );
 }
 
