@@ -22,6 +22,7 @@ import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { registerRateLimit } from './platform/http/rate-limit.ts';
 import { RequestLog } from './platform/http/request-log.ts';
 import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/security-headers.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await registerRateLimit(app);
+  registerNulGuard(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const { db } = deps.database;
