@@ -86,8 +86,11 @@ try {
     const kind = i % 4;
     if (kind === 0) paths.push(`/api/team/user-list?page=${1 + ((i * 37) % pages)}&page_size=20`);
     if (kind === 1) paths.push(`/api/team/user-list?page=${pages}&page_size=20`);
+    // A department's page as the back office asks for it.
     if (kind === 2)
-      paths.push(`/api/team/user-list?page=1&page_size=20&department_id=${leafIds[i % leafIds.length]}`);
+      paths.push(
+        `/api/team/department-member-list?page=1&page_size=20&department_id=${leafIds[i % leafIds.length]}`,
+      );
     if (kind === 3)
       paths.push(`/api/team/user-list?page=1&page_size=20&keyword=member%20${(i * 7919) % MEMBERS}`);
   }

@@ -195,7 +195,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     TEAM_API.update,
     { ...inTeam('manage'), schema: { body: updateTeamBody, response: { 200: done } } },
     async (request) => {
-      await updateTeam(db, teamOf(request).teamId, request.body);
+      await updateTeam(db, teamOf(request), request.body);
       return ok(null);
     },
   );

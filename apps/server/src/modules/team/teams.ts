@@ -13,6 +13,7 @@ import {
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { handOverAgentsOfLeavers } from '../agent/agent-transfer.ts';
+import { assertAvatarImage } from '../user/profile.ts';
 import type { TeamContext } from './policy.ts';
 import { ADMIN_ROLES, lockTeam, moveOutOfTeam, OWNER_ROLES } from './team-data.ts';
 
@@ -95,15 +96,17 @@ export async function switchTeam(db: Db, userId: number, teamId: number) {
   identityCacheOf(db).forgetAccount(userId);
 }
 
+/** Name, description and/or avatar; the avatar must be an image the manager making the change uploaded. */
 export async function updateTeam(
   db: Db,
-  teamId: number,
+  context: TeamContext,
   change: { name?: string; avatar?: string; description?: string },
 ) {
+  if (change.avatar !== undefined) await assertAvatarImage(db, context.userId, change.avatar);
   await db
     .update(teams)
     .set({ name: change.name, avatar: change.avatar, description: change.description })
-    .where(eq(teams.id, teamId));
+    .where(eq(teams.id, context.teamId));
   identityCacheOf(db).forgetAllAccounts();
 }
 

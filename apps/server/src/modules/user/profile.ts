@@ -13,27 +13,30 @@ const FILE_URL_PREFIX = '/api/upload/files/';
 /** gif, jpg/jpeg, png and bmp (spec part A section 5), as detected from the bytes at upload. */
 const AVATAR_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'image/bmp'];
 
+/** An avatar (a user's or a team's) must be an image of an avatar's type and size that this user uploaded. */
+export async function assertAvatarImage(db: Db, userId: number, avatarUrl: string) {
+  const [file] = await db
+    .select({ byteSize: files.byteSize, mimeType: files.mimeType })
+    .from(files)
+    .where(
+      and(
+        eq(files.id, avatarUrl.slice(FILE_URL_PREFIX.length)),
+        eq(files.ownerId, userId),
+        eq(files.purpose, 'image'),
+      ),
+    )
+    .limit(1);
+  if (!file || !AVATAR_TYPES.includes(file.mimeType)) throw new AppError('IMAGE_TYPE_ERROR');
+  if (file.byteSize > AVATAR_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
+}
+
 /** Nickname and/or avatar. An avatar must be an image this user uploaded. */
 export async function updateBaseUserInfo(
   db: Db,
   userId: number,
   change: { nick_name?: string; avatar?: string },
 ) {
-  if (change.avatar !== undefined) {
-    const [file] = await db
-      .select({ byteSize: files.byteSize, mimeType: files.mimeType })
-      .from(files)
-      .where(
-        and(
-          eq(files.id, change.avatar.slice(FILE_URL_PREFIX.length)),
-          eq(files.ownerId, userId),
-          eq(files.purpose, 'image'),
-        ),
-      )
-      .limit(1);
-    if (!file || !AVATAR_TYPES.includes(file.mimeType)) throw new AppError('IMAGE_TYPE_ERROR');
-    if (file.byteSize > AVATAR_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
-  }
+  if (change.avatar !== undefined) await assertAvatarImage(db, userId, change.avatar);
   await db
     .update(users)
     .set({ nickName: change.nick_name, avatar: change.avatar })
