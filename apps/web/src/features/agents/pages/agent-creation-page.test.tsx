@@ -41,11 +41,11 @@ describe('the agent editor', { timeout: 45_000 }, () => {
     await open();
     fireEvent.click(await screen.findByRole('button', { name: /Publish/ }));
     expect(await screen.findByText("Enter the agent's name.")).toBeTruthy();
-    expect(screen.getByText('Choose an avatar for the agent.')).toBeTruthy();
-    expect(screen.getByText('Describe what the agent does.')).toBeTruthy();
-    expect(screen.getByText("Write the agent's prompt.")).toBeTruthy();
-    expect(screen.getByText('Enter a first question for users to try.')).toBeTruthy();
-    expect(screen.getByText("Choose the agent's model.")).toBeTruthy();
+    expect(await screen.findByText('Choose an avatar for the agent.')).toBeTruthy();
+    expect(await screen.findByText('Describe what the agent does.')).toBeTruthy();
+    expect(await screen.findByText("Write the agent's prompt.")).toBeTruthy();
+    expect(await screen.findByText('Enter a first question for users to try.')).toBeTruthy();
+    expect(await screen.findByText("Choose the agent's model.")).toBeTruthy();
     expect(notices.keys()).toEqual(['error.form_incomplete']);
     expect(api.bodiesOf('/api/agent/create-agent')).toEqual([]);
     expect(api.bodiesOf('/api/agent/publish-agent')).toEqual([]);

@@ -34,7 +34,7 @@ describe('the sign-in page', () => {
     await renderPage(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter your email or phone number.')).toBeTruthy();
-    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your password.')).toBeTruthy();
     expect(screen.getByLabelText('Email or phone').getAttribute('aria-invalid')).toBe('true');
     expect(login).not.toHaveBeenCalled();
   });

@@ -53,12 +53,13 @@ describe('the register page', () => {
     const api = fakeApi({});
     await renderPage(<RegisterPage />, { path: '/register' });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    // antd validates the fields one by one: each message is waited for, not just the first.
     expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
-    expect(screen.getByText('Please enter the verification code.')).toBeTruthy();
-    expect(screen.getByText('Please enter your password.')).toBeTruthy();
-    expect(screen.getByText('Please enter the password again.')).toBeTruthy();
+    expect(await screen.findByText('Please enter the verification code.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your password.')).toBeTruthy();
+    expect(await screen.findByText('Please enter the password again.')).toBeTruthy();
     expect(
-      screen.getByText('Please accept the Terms of Service and the Privacy Policy to continue.'),
+      await screen.findByText('Please accept the Terms of Service and the Privacy Policy to continue.'),
     ).toBeTruthy();
     expect(api.bodiesOf(USER_API.register)).toEqual([]);
   });

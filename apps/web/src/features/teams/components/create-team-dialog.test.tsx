@@ -41,8 +41,8 @@ describe('creating a team', () => {
     fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'ab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create team' }));
     expect(await screen.findByText('The team name has 3 to 100 characters.')).toBeTruthy();
-    expect(screen.getByText('Please choose the industry.')).toBeTruthy();
-    expect(screen.getByText('Please choose the company size.')).toBeTruthy();
+    expect(await screen.findByText('Please choose the industry.')).toBeTruthy();
+    expect(await screen.findByText('Please choose the company size.')).toBeTruthy();
     expect(api.bodiesOf('/api/team/create-team')).toEqual([]);
   });
 
