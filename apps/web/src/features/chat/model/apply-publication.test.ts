@@ -58,6 +58,15 @@ describe('a conversation’s messages from its channel', () => {
     expect(mergeSaved(shown, saved)[1]).toMatchObject({ content: 'Echo: Hi', status: 'done' });
   });
 
+  it('keeps earlier pages read meanwhile before the saved newest ones', () => {
+    const older = [
+      reply({ id: 3, content: 'old', status: 'done' }),
+      reply({ id: 4, content: 'older', status: 'done' }),
+    ];
+    const newest = [reply({ id: 10, content: 'new', status: 'done' })];
+    expect(mergeSaved([...older, ...newest], newest).map((message) => message.id)).toEqual([3, 4, 10]);
+  });
+
   it('keeps the longer live text of a reply still streaming', () => {
     const shown = [reply({ content: 'Echo: Hi' })];
     expect(mergeSaved(shown, [reply({ content: 'Echo' })])[0]?.content).toBe('Echo: Hi');

@@ -111,5 +111,6 @@ export function mergeSaved(shown: ShownMessage[], saved: ChatMessage[]): ShownMe
     return local.status !== 'streaming' || local.content.length >= message.content.length ? local : message;
   });
   const savedIds = new Set(saved.map((message) => message.id));
-  return [...merged, ...shown.filter((message) => !savedIds.has(message.id))];
+  // Earlier pages read meanwhile go before, placeholders after: message ids grow with time.
+  return [...merged, ...shown.filter((message) => !savedIds.has(message.id))].sort((a, b) => a.id - b.id);
 }
