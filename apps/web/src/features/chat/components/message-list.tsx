@@ -61,9 +61,6 @@ export function MessageList({
       initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       followOutput={(isAtBottom) => (isAtBottom ? 'auto' : false)}
       startReached={onReachStart}
-      atTopStateChange={(isAtTop) => {
-        if (isAtTop) onReachStart?.();
-      }}
       computeItemKey={(_, message) => message.id}
       itemContent={(index, message) => (
         <div className="chat-list-item">{renderMessage(message, index - firstItemIndex)}</div>
