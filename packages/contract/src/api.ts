@@ -47,6 +47,9 @@ export const UPLOAD_API = {
   files: '/api/upload/files',
 } as const;
 
+/** Where an uploaded file is served, by its id. */
+export const uploadedFileUrl = (id: string) => `${UPLOAD_API.files}/${id}`;
+
 export const OAUTH_API = {
   start: '/api/google/website-auth',
   callback: '/api/google/website-auth-info',

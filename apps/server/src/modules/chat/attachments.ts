@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { UPLOAD_API } from '@tandem/contract/api';
 import { CHAT_IMAGE_MAX_BYTES } from '@tandem/contract/limits';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -10,8 +9,6 @@ import { createFileStore } from '../upload/file-store.ts';
 
 /** The image types a chat message may carry (spec: JPG, PNG, GIF, WEBP), as detected at upload. */
 export const CHAT_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-
-export const fileUrlOf = (id: string) => `${UPLOAD_API.files}/${id}`;
 
 /**
  * The images a message may carry: the sender's own uploads (their type told by their content at

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { uploadedFileUrl } from '@tandem/contract/api';
 import {
   CHAT_API,
   type ChatMessage,
@@ -33,7 +34,7 @@ import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
-import { checkAttachments, fileUrlOf } from './attachments.ts';
+import { checkAttachments } from './attachments.ts';
 import { presentFeedback } from './feedback.ts';
 import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
 import { debitPoints } from './points.ts';
@@ -67,7 +68,7 @@ const presentMessage = (row: MessageRow, feedback: FeedbackRow | null): ChatMess
   points: row.points,
   created_at: row.createdAt.toISOString(),
   feedback: presentFeedback(feedback),
-  attachments: row.attachments.map(fileUrlOf),
+  attachments: row.attachments.map(uploadedFileUrl),
   suggestions: row.suggestions,
 });
 

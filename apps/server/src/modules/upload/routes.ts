@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
+import { uploadedFileUrl } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
 import { EDITOR_FILE_MAX_BYTES, EDITOR_IMAGE_MAX_BYTES } from '@tandem/contract/limits';
 import { base64ImageBody, UPLOAD_API, uploadedFile } from '@tandem/contract/user';
@@ -42,7 +43,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
   const signedIn = { onRequest: requireSession(db) };
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
-  const answer = (id: string) => ok({ id, file: `${UPLOAD_API.files}/${id}` });
+  const answer = (id: string) => ok({ id, file: uploadedFileUrl(id) });
 
   for (const [path, purpose] of [
     [UPLOAD_API.image, 'image'],

@@ -1,4 +1,4 @@
-import { UPLOAD_API } from '@tandem/contract/api';
+import { uploadedFileUrl } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -116,7 +116,7 @@ export function useConversation({
     update(data.conversation_id, (current) =>
       startReply(data.conversation_id, current, data, regenerate ? null : (content ?? '')).map((message) =>
         message.id === data.user_message_id && images?.length
-          ? { ...message, attachments: images.map((id) => `${UPLOAD_API.files}/${id}`) }
+          ? { ...message, attachments: images.map(uploadedFileUrl) }
           : message,
       ),
     );
