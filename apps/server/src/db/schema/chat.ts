@@ -1,6 +1,6 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { models } from './models.ts';
 import { teams } from './teams.ts';
@@ -64,7 +64,13 @@ export const chatMessages = pgTable(
     suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_conversation').on(t.conversationId, t.id)],
+  (t) => [
+    index('chat_messages_conversation').on(t.conversationId, t.id),
+    // One reply generating per conversation, whichever process started it: a second is refused.
+    uniqueIndex('chat_messages_one_streaming')
+      .on(t.conversationId)
+      .where(sql`${t.status} = 'streaming'`),
+  ],
 );
 
 /**
