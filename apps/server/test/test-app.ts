@@ -44,3 +44,15 @@ export function useTestApp(
   });
   return context;
 }
+
+/** Another server process on the same database as `context`: nothing but the database is shared. */
+export function useSecondApp(context: TestContext): { app: App } {
+  const second = {} as { app: App };
+  beforeAll(async () => {
+    second.app = await buildApp({ config: testConfig(), database: context.database });
+  });
+  afterAll(async () => {
+    await second.app?.close();
+  });
+  return second;
+}

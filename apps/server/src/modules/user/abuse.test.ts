@@ -1,20 +1,13 @@
 import { SIGN_IN_LOCK_MS } from '@tandem/contract/limits';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, latestCode, STRONG_PASSWORD, uniqueEmail, uniqueIp } from '../../../test/factories.ts';
-import { testConfig, useTestApp } from '../../../test/test-app.ts';
-import { type App, buildApp } from '../../app.ts';
+import { useSecondApp, useTestApp } from '../../../test/test-app.ts';
+import type { App } from '../../app.ts';
 import { signInFailures, verificationCodes } from '../../db/schema.ts';
 
 const ctx = useTestApp();
-/** Another server process on the same database: nothing but the database is shared with the first. */
-let second: App;
-beforeAll(async () => {
-  second = await buildApp({ config: testConfig(), database: ctx.database });
-});
-afterAll(async () => {
-  await second?.close();
-});
+const second = useSecondApp(ctx);
 
 const post = (app: App, url: string, payload: object) =>
   app.inject({
@@ -64,25 +57,25 @@ describe('verification codes', () => {
   it('keep their 60 s resend wait and their five tries across server processes', async () => {
     const email = uniqueEmail();
     expect((await post(ctx.app, '/api/user/get-sys-email-code', { email, type: 1 })).statusCode).toBe(200);
-    const resend = await post(second, '/api/user/get-sys-email-code', { email, type: 1 });
+    const resend = await post(second.app, '/api/user/get-sys-email-code', { email, type: 1 });
     expect(resend.statusCode).toBe(429);
     expect(resend.json().code).toBe(1021);
 
     const code = await latestCode(ctx.app, email);
-    for (const app of [ctx.app, second, ctx.app, second, ctx.app]) {
+    for (const app of [ctx.app, second.app, ctx.app, second.app, ctx.app]) {
       expect((await register(app, email, otherThan(code))).json().code).toBe(1020);
     }
-    expect((await register(second, email, code)).json().code).toBe(1020);
+    expect((await register(second.app, email, code)).json().code).toBe(1020);
   });
 });
 
 describe('the sign-in lock', () => {
   it('holds across server processes, says so clearly, and lifts after 15 minutes', async () => {
     const { email } = await createUser(ctx.app);
-    for (const app of [ctx.app, second, ctx.app, second, ctx.app]) {
+    for (const app of [ctx.app, second.app, ctx.app, second.app, ctx.app]) {
       expect((await signIn(app, email, 'Wrong1234')).json().code).toBe(1012);
     }
-    const locked = await signIn(second, email, STRONG_PASSWORD);
+    const locked = await signIn(second.app, email, STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 1015, msg: expect.stringContaining('15 minutes') });
 
