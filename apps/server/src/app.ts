@@ -103,11 +103,11 @@ export async function buildApp(deps: AppDeps) {
     else done();
   });
 
-  await registerRateLimit(app);
+  const { db } = deps.database;
+  await registerRateLimit(app, db);
   registerNulGuard(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const { db } = deps.database;
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
   const llm = deps.llm ?? createLlm({ db, config, log: app.log });
