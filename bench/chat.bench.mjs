@@ -42,6 +42,7 @@ const REPLY_TIMEOUT_MS = 60_000;
 
 const { ERRORS } = await tsImport('../packages/contract/src/errors.ts', import.meta.url);
 const require = createRequire(join(ROOT, 'apps/server/package.json'));
+const POINTS_REFUSALS = [ERRORS.QUOTA_EXCEEDED.code, ERRORS.POINTS_NOT_ENOUGH.code];
 const isOnPostgres = process.env.BENCH_CHAT_DATABASE === 'postgres';
 
 /** SQL on the product's database while it is stopped (PGlite) or beside it (PostgreSQL). */
@@ -331,8 +332,9 @@ async function scarcePoints(product, scarce) {
   }
   return {
     succeeded: sent.length,
-    refusedNotEnough: refusals.filter((code) => code === ERRORS.POINTS_NOT_ENOUGH.code).length,
-    otherRefusals: refusals.filter((code) => code !== ERRORS.POINTS_NOT_ENOUGH.code),
+    // Quota spent (2001) once the balance is 0; too few points (2004) while some are left.
+    refusedForPoints: refusals.filter((code) => POINTS_REFUSALS.includes(code)).length,
+    otherRefusals: refusals.filter((code) => !POINTS_REFUSALS.includes(code)),
   };
 }
 
@@ -445,13 +447,13 @@ function report({ ttft, crowdResult, scarceResult, ledger, crowdTeams, scarceTea
 
   const scarceRow = ledger.get(scarceTeam);
   figure('chat_scarce_100_succeeded', scarceResult.succeeded, `of ${SCARCE_SENDS}`);
-  figure('chat_scarce_100_refused_points_not_enough', scarceResult.refusedNotEnough, '');
+  figure('chat_scarce_100_refused_for_points', scarceResult.refusedForPoints, '');
   figure('chat_scarce_100_debits', scarceRow.debits, '');
   figure('chat_scarce_100_refunds', scarceRow.refunds, '');
   figure('chat_scarce_100_balance_left', scarceRow.balance, 'points');
   if (
     scarceResult.succeeded !== SCARCE_POINTS ||
-    scarceResult.refusedNotEnough !== SCARCE_SENDS - SCARCE_POINTS ||
+    scarceResult.refusedForPoints !== SCARCE_SENDS - SCARCE_POINTS ||
     scarceRow.debits !== SCARCE_POINTS ||
     scarceRow.done !== SCARCE_POINTS ||
     scarceRow.refunds !== 0 ||

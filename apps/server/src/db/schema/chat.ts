@@ -67,9 +67,7 @@ export const chatMessages = pgTable(
   (t) => [
     index('chat_messages_conversation').on(t.conversationId, t.id),
     // One reply generating per conversation, whichever process started it: a second is refused.
-    uniqueIndex('chat_messages_one_streaming')
-      .on(t.conversationId)
-      .where(sql`${t.status} = 'streaming'`),
+    uniqueIndex('chat_messages_one_streaming').on(t.conversationId).where(sql`${t.status} = 'streaming'`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { Centrifuge } from 'centrifuge';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -9,7 +9,8 @@ import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../te
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { chatMessages, models, pointsLedger } from '../../db/schema.ts';
+import { chatMessages, models, pointsLedger, teamPoints } from '../../db/schema.ts';
+import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 import { createRealtime } from '../../platform/realtime/realtime.ts';
 import { setPointsBalance } from './points.ts';
@@ -176,7 +177,8 @@ describe('sending a message', () => {
     );
     const codes = answers.map((a) => a.body.code);
     expect(codes.filter((code) => code === 0)).toHaveLength(5);
-    expect(codes.filter((code) => code === ERRORS.POINTS_NOT_ENOUGH.code)).toHaveLength(15);
+    // The rest find the month's quota spent.
+    expect(codes.filter((code) => code === ERRORS.QUOTA_EXCEEDED.code)).toHaveLength(15);
     expect(answers.find((a) => a.body.code !== 0)?.status).toBe(402);
     expect(await balanceOf(owner.token)).toBe(0);
     const debits = await ctx.database.db
@@ -194,6 +196,52 @@ describe('sending a message', () => {
       owner.token,
     );
     expect(list.total).toBe(5);
+  });
+
+  it('tells a quota used up (2001) from too few points for this model (2004), writing nothing', async () => {
+    const { owner, teamId, agentId } = await chatSetup();
+    await setPointsBalance(ctx.database.db, teamId, POINTS - 1);
+    const short = await send(owner.token, { agent_id: agentId, content: 'costs more than is left' });
+    expect(short.status).toBe(402);
+    expect(short.body).toMatchObject({
+      code: ERRORS.POINTS_NOT_ENOUGH.code,
+      msg: 'Not enough points. Recharge to continue.',
+    });
+    await setPointsBalance(ctx.database.db, teamId, 0);
+    const spent = await send(owner.token, { agent_id: agentId, content: 'nothing left' });
+    expect(spent.status).toBe(402);
+    expect(spent.body.code).toBe(ERRORS.QUOTA_EXCEEDED.code);
+    const list = await data('GET', `/api/chat/get-conversation-list?agent_id=${agentId}`, owner.token);
+    expect(list.total).toBe(0);
+    expect(await ctx.database.db.select().from(pointsLedger).where(eq(pointsLedger.teamId, teamId))).toEqual(
+      [],
+    );
+  });
+
+  it('debits a team that has no points row yet, or last month’s, after seeding or renewing it', async () => {
+    const { owner, teamId, agentId } = await chatSetup();
+    const { db } = ctx.database;
+    await db.delete(teamPoints).where(eq(teamPoints.teamId, teamId));
+    const first = (await send(owner.token, { agent_id: agentId, content: 'first' })).body.data;
+    await settledReply(owner.token, first.conversation_id);
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS - POINTS);
+
+    // Last month's leftover (and a spent balance) gives way to this month's quota.
+    await db
+      .update(teamPoints)
+      .set({ balance: 0, periodStart: sql`date_trunc('month', now()) - interval '1 month'` })
+      .where(eq(teamPoints.teamId, teamId));
+    const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'next month' });
+    expect(next.body.code).toBe(0);
+    await settledReply(owner.token, first.conversation_id);
+    identityCacheOf(db).forgetAllAccounts();
+    expect(await balanceOf(owner.token)).toBe(FREE_POINTS - POINTS);
+    const ledger = await db.select().from(pointsLedger).where(eq(pointsLedger.teamId, teamId));
+    expect(ledger.map((row) => [row.reason, row.points])).toEqual([
+      ['chat_reply', -POINTS],
+      ['plan_grant', FREE_POINTS],
+      ['chat_reply', -POINTS],
+    ]);
   });
 
   it('gives the model the published prompt, the last context_window messages and the parameters', async () => {

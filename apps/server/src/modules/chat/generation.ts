@@ -4,7 +4,7 @@ import { ERRORS, type ErrorName } from '@tandem/contract/errors';
 import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import { chatChannel } from '@tandem/contract/realtime-channels';
-import { and, desc, eq, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
 import { createAttachmentReader } from './attachments.ts';
+import type { Turn } from './exchange.ts';
 import { type LedgerEntry, refundPoints } from './points.ts';
 import { suggestNextQuestions } from './suggestions.ts';
 
@@ -32,6 +33,8 @@ export type Generation = {
   conversationId: string;
   userMessageId: number;
   messageId: number;
+  /** The context window of earlier turns and the user message, as `startExchange` read them. */
+  turns: Turn[];
   modelId: number;
   config: AgentConfig;
   /** The debit to give back when the model fails. */
@@ -92,27 +95,9 @@ export function createChatRunner({
   const publish = (conversationId: string, publication: ChatPublication) =>
     realtime.publisher.publish(chatChannel(conversationId), publication);
 
-  /** The agent's prompt, the last context_window earlier turns, and the user's message with its images. */
+  /** The agent's prompt, the turns, and each user turn's images beside it. */
   async function modelMessages(job: Generation): Promise<LlmMessage[]> {
-    const window = Math.max(0, job.config.params.context_window);
-    const rows = await db
-      .select({
-        role: chatMessages.role,
-        content: chatMessages.content,
-        attachments: chatMessages.attachments,
-      })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.conversationId, job.conversationId),
-          lte(chatMessages.id, job.userMessageId),
-          isNull(chatMessages.replacedAt),
-          or(eq(chatMessages.role, 'user'), ne(chatMessages.status, 'failed')),
-        ),
-      )
-      .orderBy(desc(chatMessages.id))
-      .limit(window + 1);
-    const turns = rows.reverse().filter((row) => row.content !== '' || row.attachments.length > 0);
+    const turns = job.turns.filter((turn) => turn.content !== '' || turn.attachments.length > 0);
     const messages = agentMessages(
       job.config,
       turns.map(({ role, content }) => ({ role, content })),

@@ -1,5 +1,5 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
 
@@ -57,24 +57,12 @@ export type LedgerEntry = {
 };
 
 /**
- * Takes `points` from the team in one conditional update (`balance >= points`), so any number of
- * concurrent debits never take the balance below zero. False, and nothing written, when too few
- * points are left.
+ * Makes the team's points row this month's: the free plan's seed for a team that has none yet, a new
+ * month's grant (`renewMonthlyPoints`). A send's debit (`startExchange`) matches only such a row.
  */
-export async function debitPoints(db: Executor, entry: LedgerEntry): Promise<boolean> {
-  await db.insert(teamPoints).values({ teamId: entry.teamId }).onConflictDoNothing();
-  await renewMonthlyPoints(db, entry.teamId);
-  if (entry.points > 0) {
-    // update team_points set balance = balance - $p where team_id = $t and balance >= $p returning
-    const rows = await db
-      .update(teamPoints)
-      .set({ balance: sql`${teamPoints.balance} - ${entry.points}`, updatedAt: new Date() })
-      .where(and(eq(teamPoints.teamId, entry.teamId), gte(teamPoints.balance, entry.points)))
-      .returning({ balance: teamPoints.balance });
-    if (rows.length === 0) return false;
-  }
-  await db.insert(pointsLedger).values({ ...entry, points: -entry.points, reason: 'chat_reply' });
-  return true;
+export async function preparePoints(db: Executor, teamId: number) {
+  await db.insert(teamPoints).values({ teamId }).onConflictDoNothing();
+  await renewMonthlyPoints(db, teamId);
 }
 
 /** Gives back a debit whose reply failed. */

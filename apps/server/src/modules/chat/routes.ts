@@ -17,12 +17,12 @@ import {
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { translate } from '@tandem/contract/messages';
 import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { agents, chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
+import { chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
 import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { bearerToken } from '../../platform/auth/guard.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
@@ -35,9 +35,9 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
 import { checkAttachments } from './attachments.ts';
+import { startExchange } from './exchange.ts';
 import { presentFeedback } from './feedback.ts';
-import { type ChatRunner, createChatRunner, runningReply, staleReplyAfterMs } from './generation.ts';
-import { debitPoints } from './points.ts';
+import { type ChatRunner, createChatRunner, staleReplyAfterMs } from './generation.ts';
 import { estimateTokens } from './tokens.ts';
 
 export type ChatDeps = {
@@ -181,123 +181,51 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       if (estimateTokens(body.content ?? '') + replyRoom > model.contextLength) {
         throw new AppError('INPUT_TOO_LONG');
       }
-
       // A place among the team's running replies, given back when the send fails.
       if (!runner.reserve(agent.teamId)) throw new AppError('SYSTEM_BUSY');
-      const started = await db
-        .transaction(async (tx) => {
-          if (existing) {
-            // One reply per conversation at a time, across processes: sends to it queue on its row.
-            await tx
-              .select({ id: conversations.id })
-              .from(conversations)
-              .where(eq(conversations.id, existing.id))
-              .for('update');
-            if (await runningReply(tx, existing, staleAfterMs)) throw new AppError('REPLY_IN_PROGRESS');
-          }
-          const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
-          // A message of images alone is titled as such, in the sender's language.
-          const title =
-            existing?.title ??
-            (titleOf(body.content ?? '') || translate(requestLocale(request), 'chat.image_title'));
-          if (!existing) {
-            await tx.insert(conversations).values({
-              id: conversationId,
-              userId,
-              visitorId: chatter.visitorId,
-              teamId: agent.teamId,
-              agentId: agent.id,
-              title,
-            });
-            await tx
-              .update(agents)
-              .set({ conversationCount: sql`${agents.conversationCount} + 1` })
-              .where(eq(agents.id, agent.id));
-          }
-          let userMessageId: number;
-          if (body.regenerate) {
-            const [lastUser] = await tx
-              .select({ id: chatMessages.id })
-              .from(chatMessages)
-              .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')))
-              .orderBy(desc(chatMessages.id))
-              .limit(1);
-            if (!lastUser)
-              throw new AppError('BAD_REQUEST', {
-                fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
-              });
-            userMessageId = lastUser.id;
-            await tx
-              .update(chatMessages)
-              .set({ replacedAt: new Date() })
-              .where(
-                and(
-                  eq(chatMessages.conversationId, conversationId),
-                  eq(chatMessages.parentId, userMessageId),
-                  isNull(chatMessages.replacedAt),
-                ),
-              );
-          } else {
-            const [userMessage] = await tx
-              .insert(chatMessages)
-              .values({
-                conversationId,
-                role: 'user',
-                content: body.content ?? '',
-                attachments: images,
-                status: 'done',
-              })
-              .returning({ id: chatMessages.id });
-            userMessageId = userMessage!.id;
-          }
-          const [reply] = await tx
-            .insert(chatMessages)
-            .values({
-              conversationId,
-              role: 'assistant',
-              status: 'streaming',
-              modelId: model.id,
-              points: model.pointsPerRequest,
-              parentId: userMessageId,
-            })
-            .returning({ id: chatMessages.id });
-          const debit = {
-            teamId: agent.teamId,
-            userId,
-            agentId: agent.id,
-            conversationId,
-            messageId: reply!.id,
-            modelId: model.id,
-            points: model.pointsPerRequest,
-          };
-          if (!(await debitPoints(tx, debit))) throw new AppError('POINTS_NOT_ENOUGH');
-          await tx
-            .update(conversations)
-            .set({ updatedAt: new Date() })
-            .where(eq(conversations.id, conversationId));
-          return { conversationId, title, userMessageId, messageId: reply!.id, debit };
-        })
-        .catch((error: unknown) => {
-          runner.release(agent.teamId);
-          throw error;
-        });
+      const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
+      // A message of images alone is titled as such, in the sender's language.
+      const title =
+        existing?.title ??
+        (titleOf(body.content ?? '') || translate(requestLocale(request), 'chat.image_title'));
+      const started = await startExchange(db, {
+        conversation: {
+          id: conversationId,
+          isNew: !existing,
+          title,
+          userId,
+          visitorId: chatter.visitorId,
+          teamId: agent.teamId,
+          agentId: agent.id,
+        },
+        regenerate: body.regenerate ?? false,
+        content: body.content ?? '',
+        images,
+        model: { id: model.id, pointsPerRequest: model.pointsPerRequest },
+        contextWindow: config.params.context_window,
+        staleAfterMs,
+      }).catch((error: unknown) => {
+        runner.release(agent.teamId);
+        throw error;
+      });
       identityCacheOf(db).forgetAllAccounts();
 
       runner.start({
-        conversationId: started.conversationId,
+        conversationId,
         userMessageId: started.userMessageId,
         messageId: started.messageId,
+        turns: started.turns,
         modelId: model.id,
         config,
         debit: started.debit,
         locale: requestLocale(request),
       });
       return ok({
-        conversation_id: started.conversationId,
-        title: started.title,
+        conversation_id: conversationId,
+        title,
         user_message_id: started.userMessageId,
         assistant_message_id: started.messageId,
-        channel: chatChannel(started.conversationId),
+        channel: chatChannel(conversationId),
         points: model.pointsPerRequest,
       });
     },

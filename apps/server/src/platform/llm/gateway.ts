@@ -1,4 +1,5 @@
-import { APICallError, type FinishReason, type LanguageModelUsage, RetryError, streamText } from 'ai';
+import type { LanguageModelV3Message, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { APICallError, type FinishReason, RetryError } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCatalogue } from './catalogue.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type LlmDeps,
   LlmError,
   type LlmFinishReason,
+  type LlmMessage,
   type LlmParams,
   type LlmRequest,
   type LlmUsage,
@@ -25,11 +27,32 @@ const FINISH_REASONS: Record<FinishReason, LlmFinishReason> = {
   other: 'other',
 };
 
-const usageOf = (usage: LanguageModelUsage): LlmUsage => ({
-  inputTokens: usage.inputTokens,
-  outputTokens: usage.outputTokens,
-  totalTokens: usage.totalTokens,
+const usageOf = ({ inputTokens, outputTokens }: LanguageModelV3Usage): LlmUsage => ({
+  inputTokens: inputTokens.total,
+  outputTokens: outputTokens.total,
+  totalTokens:
+    inputTokens.total === undefined && outputTokens.total === undefined
+      ? undefined
+      : (inputTokens.total ?? 0) + (outputTokens.total ?? 0),
 });
+
+/** A message as providers take it: text in parts, images as files. */
+function promptMessageOf(message: LlmMessage): LanguageModelV3Message {
+  if (message.role === 'system') return message;
+  if (message.role === 'assistant') {
+    return { role: 'assistant', content: [{ type: 'text', text: message.content }] };
+  }
+  const parts =
+    typeof message.content === 'string'
+      ? [{ type: 'text' as const, text: message.content }]
+      : message.content;
+  return {
+    role: 'user',
+    content: parts.map((part) =>
+      part.type === 'text' ? part : { type: 'file', data: part.image, mediaType: part.mediaType },
+    ),
+  };
+}
 
 /** The provider's own words (its error body's message), short enough to show an operator. */
 export function providerMessageOf(error: unknown): string {
@@ -67,29 +90,28 @@ async function* streamCall(
       : new LlmError('timeout', 'the model did not answer in time', { cause });
   if (call.signal?.aborted) throw interrupted();
 
-  const result = streamText({
-    model: languageModelOf(call.connection, call.modelKey),
-    messages: call.messages,
-    // Modules write the system messages (an agent's prompt); users' text only ever arrives as user turns.
-    allowSystemInMessages: true,
-    ...samplingOf(call.connection.kind, call.params),
-    // A retry after a failure would double the wait of a chat turn; the user can send again.
-    maxRetries: 0,
-    abortSignal: AbortSignal.any(signals),
-    onError: () => {},
-  });
   let isFinished = false;
   try {
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') yield { type: 'text', text: part.text };
-      else if (part.type === 'reasoning-delta') yield { type: 'reasoning', text: part.text };
-      else if (part.type === 'start-step' && part.warnings.length > 0)
+    // The provider's own stream, without `streamText`'s pipeline around it: that pipeline (steps,
+    // tools, telemetry, a chain of transform streams) added about 1 ms before a chat's first token.
+    const { stream } = await languageModelOf(call.connection, call.modelKey).doStream({
+      prompt: call.messages.map(promptMessageOf),
+      ...samplingOf(call.connection.kind, call.params),
+      abortSignal: AbortSignal.any(signals),
+    });
+    for await (const part of stream) {
+      if (part.type === 'text-delta') yield { type: 'text', text: part.delta };
+      else if (part.type === 'reasoning-delta') yield { type: 'reasoning', text: part.delta };
+      else if (part.type === 'stream-start' && part.warnings.length > 0)
         log.debug({ warnings: part.warnings }, 'llm');
-      else if (part.type === 'abort') throw interrupted();
       else if (part.type === 'error') throw part.error;
       else if (part.type === 'finish') {
         isFinished = true;
-        yield { type: 'finish', reason: FINISH_REASONS[part.finishReason], usage: usageOf(part.totalUsage) };
+        yield {
+          type: 'finish',
+          reason: FINISH_REASONS[part.finishReason.unified],
+          usage: usageOf(part.usage),
+        };
       }
     }
     if (!isFinished) throw new LlmError('provider_failed', 'the answer ended without finishing');

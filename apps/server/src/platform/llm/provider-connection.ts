@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import type { ProviderKind } from '@tandem/contract/agent-rules';
-import type { LanguageModel } from 'ai';
 import type { Config } from '../../config.ts';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box.ts';
 

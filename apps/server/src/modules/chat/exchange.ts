@@ -1,0 +1,140 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Db, isUniqueViolation } from '../../db/client.ts';
+import { conversations } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { runningReply } from './generation.ts';
+import { type LedgerEntry, preparePoints } from './points.ts';
+
+/** A message as the model reads it: earlier turns, then the one being answered. */
+export type Turn = { role: 'user' | 'assistant'; content: string; attachments: string[] };
+
+export type ExchangeRequest = {
+  conversation: {
+    id: string;
+    /** A conversation this send starts (written with it), else one that exists. */
+    isNew: boolean;
+    title: string;
+    userId: number | null;
+    visitorId: string | null;
+    teamId: number;
+    agentId: number;
+  };
+  /** Answer the last user message again, in place of its reply, instead of adding one. */
+  regenerate: boolean;
+  content: string;
+  images: string[];
+  model: { id: number; pointsPerRequest: number };
+  /** How many earlier messages the model reads. */
+  contextWindow: number;
+  /** A reply streaming longer than this is no longer running anywhere. */
+  staleAfterMs: number;
+};
+
+export type Exchange = {
+  userMessageId: number;
+  /** The reply, `streaming`, with its points debited. */
+  messageId: number;
+  /** The context window of earlier turns, then the user message to answer. */
+  turns: Turn[];
+  debit: LedgerEntry;
+};
+
+type Started = {
+  replyId: number | null;
+  askedId: number | null;
+  /** The last user message, when regenerating: the one answered again. */
+  askedBefore: { content: string; attachments: string[] } | null;
+  history: Turn[];
+  /** When nothing was written: the team's points row as it is now (null when it has none yet). */
+  points?: { balance: number; isCurrent: boolean } | null;
+};
+
+/**
+ * The database function `chat_start_exchange` (migration 0008, where its statement is explained):
+ * one call, so one round trip stands between a send and its model call, with a plan made once per
+ * connection. It debits the model's points and, only then, writes the conversation (when new), the
+ * user message, the `streaming` reply and the ledger row, and reads the context window.
+ */
+function startStatement({
+  conversation: c,
+  regenerate,
+  content,
+  images,
+  model,
+  contextWindow,
+}: ExchangeRequest) {
+  return sql`select chat_start_exchange(${c.id}::text, ${c.isNew}::boolean, ${c.title}::text,
+    ${c.userId}::integer, ${c.visitorId}::text, ${c.teamId}::integer, ${c.agentId}::integer,
+    ${regenerate}::boolean, ${content}::text, ${JSON.stringify(images)}::jsonb, ${model.id}::integer,
+    ${model.pointsPerRequest}::integer, ${contextWindow}::integer) as started`;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Starts an exchange (`chat_start_exchange`). A team without this month's points row gets it first
+ * (the free plan's seed, a new month's grant) and the send is tried again; so is one whose
+ * conversation held a reply left `streaming` by a process that died, once that is failed and refunded.
+ */
+export async function startExchange(db: Db, request: ExchangeRequest): Promise<Exchange> {
+  const { conversation } = request;
+  for (let attempt = 1; ; attempt++) {
+    let started: Started;
+    try {
+      [{ started }] = rowsOf<{ started: Started }>(await db.execute(startStatement(request))) as [
+        { started: Started },
+      ];
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt > 1 || (await isReplyRunning(db, conversation.id, request.staleAfterMs))) {
+        throw new AppError('REPLY_IN_PROGRESS');
+      }
+      continue;
+    }
+    if (started.replyId !== null && started.askedId !== null) {
+      const asked: Turn = started.askedBefore
+        ? { role: 'user', ...started.askedBefore }
+        : { role: 'user', content: request.content, attachments: request.images };
+      return {
+        userMessageId: started.askedId,
+        messageId: started.replyId,
+        turns: [...started.history, asked],
+        debit: {
+          teamId: conversation.teamId,
+          userId: conversation.userId,
+          agentId: conversation.agentId,
+          conversationId: conversation.id,
+          messageId: started.replyId,
+          modelId: request.model.id,
+          points: request.model.pointsPerRequest,
+        },
+      };
+    }
+    if (request.regenerate && !started.askedBefore) {
+      throw new AppError('BAD_REQUEST', {
+        fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
+      });
+    }
+    if (attempt === 1 && !started.points?.isCurrent) {
+      await preparePoints(db, conversation.teamId);
+      continue;
+    }
+    // Nothing left of the month's quota, or less left than this model's reply costs.
+    throw new AppError(started.points?.balance === 0 ? 'QUOTA_EXCEEDED' : 'POINTS_NOT_ENOUGH');
+  }
+}
+
+/**
+ * Whether the conversation's reply is still generating somewhere. One left `streaming` by a process
+ * that died is failed and refunded here (under the conversation's row lock, so only once).
+ */
+async function isReplyRunning(db: Db, conversationId: string, staleAfterMs: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .for('update');
+    return row !== undefined && (await runningReply(tx, row, staleAfterMs)) !== undefined;
+  });
+}
