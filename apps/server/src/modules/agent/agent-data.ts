@@ -1,8 +1,9 @@
 import { type AgentConfig, agentConfig } from '@tandem/contract/agent';
 import { maskEmail, maskPhone } from '@tandem/contract/contact-mask';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { agentMembers, agents, teamMembers, teams, users } from '../../db/schema.ts';
+import { callJson, rowFromJson } from '../../db/json-row.ts';
+import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { displayName } from '../team/members.ts';
 import type { PolicyActor } from './policy.ts';
@@ -18,27 +19,33 @@ export type AgentRef = { id: number } | { agentKey: string };
 /** A stored configuration read with today's defaults, so fields added later have a value. */
 export const readConfig = (stored: AgentConfig | null): AgentConfig => agentConfig.parse(stored ?? {});
 
+/** What `agent_with_actor` answers (migration 0010). */
+export type AgentWithActorJson = {
+  agent: Record<string, unknown>;
+  teamRoles: string[] | null;
+  permission: PolicyActor['permission'];
+};
+
 /**
- * The agent (of a live team) and, in the same query, the caller's roles in its team and their
- * per-agent permission. A deleted agent answers 2008; one that never existed, 2103.
+ * The agent (of a live team) and the caller's roles in its team and their per-agent permission, in
+ * one call of the database function `agent_with_actor`. A deleted agent answers 2008; one that never
+ * existed, 2103.
  */
 export async function loadAgent(db: Executor, ref: AgentRef, userId?: number): Promise<AgentContext> {
-  const caller = (column: typeof teamMembers.userId | typeof agentMembers.userId) =>
-    userId === undefined ? sql`false` : eq(column, userId);
-  const [row] = await db
-    .select({ agent: agents, teamRoles: teamMembers.teamRoles, permission: agentMembers.permission })
-    .from(agents)
-    .innerJoin(teams, and(eq(teams.id, agents.teamId), isNull(teams.deletedAt)))
-    .leftJoin(teamMembers, and(eq(teamMembers.teamId, agents.teamId), caller(teamMembers.userId)))
-    .leftJoin(agentMembers, and(eq(agentMembers.agentId, agents.id), caller(agentMembers.userId)))
-    .where('id' in ref ? eq(agents.id, ref.id) : eq(agents.agentKey, ref.agentKey))
-    .limit(1);
-  if (!row) throw new AppError('AGENT_NOT_FOUND');
-  if (row.agent.deletedAt) throw new AppError('AGENT_DELETED');
-  return {
-    agent: row.agent,
-    actor: { userId, teamRoles: row.teamRoles, permission: row.permission },
-  };
+  const found = await callJson<AgentWithActorJson>(
+    db,
+    sql`select agent_with_actor(${'id' in ref ? ref.id : null}::integer,
+      ${'agentKey' in ref ? ref.agentKey : null}::text, ${userId ?? null}::integer) as value`,
+  );
+  return agentContextOf(found, userId);
+}
+
+/** `agent_with_actor`'s answer as the policy reads it: none answers 2103, a deleted agent 2008. */
+export function agentContextOf(found: AgentWithActorJson | null, userId: number | undefined): AgentContext {
+  if (!found) throw new AppError('AGENT_NOT_FOUND');
+  const agent = rowFromJson(agents, found.agent);
+  if (agent.deletedAt) throw new AppError('AGENT_DELETED');
+  return { agent, actor: { userId, teamRoles: found.teamRoles, permission: found.permission } };
 }
 
 /** A person as agent screens show them: select with `users` joined to their row in the agent's team. */

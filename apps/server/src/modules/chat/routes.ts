@@ -17,11 +17,12 @@ import {
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { translate } from '@tandem/contract/messages';
 import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
-import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { callJson, rowFromJson } from '../../db/json-row.ts';
 import { chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
 import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { bearerToken } from '../../platform/auth/guard.ts';
@@ -32,7 +33,13 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { loadAgent, readConfig } from '../agent/agent-data.ts';
+import {
+  type AgentContext,
+  type AgentWithActorJson,
+  agentContextOf,
+  loadAgent,
+  readConfig,
+} from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
 import { checkAttachments } from './attachments.ts';
 import { startExchange } from './exchange.ts';
@@ -157,17 +164,27 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       const chatter = chatterOf(request);
       const { userId } = chatter;
       const body = request.body;
-      const existing = body.conversation_id
-        ? await ownConversation(db, chatter, body.conversation_id)
-        : undefined;
-      if (existing && runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
-
-      const ref = existing
-        ? { id: existing.agentId }
-        : body.agent_id
-          ? { id: body.agent_id }
-          : { agentKey: body.agent_key! };
-      const { agent, actor } = await loadAgent(db, ref, userId ?? undefined);
+      // A conversation comes with its agent, in one call: every round trip here delays the first token.
+      let existing: ConversationRow | undefined;
+      let context: AgentContext;
+      if (body.conversation_id) {
+        const found = await callJson<{
+          conversation: Record<string, unknown>;
+          agent: AgentWithActorJson | null;
+        }>(
+          db,
+          sql`select chat_send_context(${body.conversation_id}::text, ${userId}::integer,
+            ${chatter.visitorId}::text) as value`,
+        );
+        if (!found) throw new AppError('CONVERSATION_NOT_FOUND');
+        existing = rowFromJson(conversations, found.conversation);
+        if (runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
+        context = agentContextOf(found.agent, userId ?? undefined);
+      } else {
+        const ref = body.agent_id ? { id: body.agent_id } : { agentKey: body.agent_key! };
+        context = await loadAgent(db, ref, userId ?? undefined);
+      }
+      const { agent, actor } = context;
       if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
       authorizeAgent(agent, actor, 'use');
       const config = readConfig(agent.published);
