@@ -105,6 +105,7 @@ export function createChatRunner({
     // agentMessages keeps the turns' order at the end: put each user turn's images back beside it.
     const kept = turns.slice(-messages.filter((message) => message.role !== 'system').length);
     const offset = messages.length - kept.length;
+    if (kept.every((turn) => turn.attachments.length === 0)) return messages;
     return Promise.all(
       messages.map(async (message, index) => {
         const turn = index >= offset ? kept[index - offset] : undefined;
@@ -143,11 +144,14 @@ export function createChatRunner({
         .where(eq(conversations.id, conversationId));
     };
 
-    await publish(conversationId, {
+    // The reply's publications go out in order, without the model waiting for the first.
+    let published = publish(conversationId, {
       type: 'start',
       message_id: messageId,
       user_message_id: job.userMessageId,
     });
+    const announce = (publication: ChatPublication) =>
+      (published = published.then(() => publish(conversationId, publication)));
     let messages: LlmMessage[] = [];
     try {
       messages = await modelMessages(job);
@@ -160,10 +164,10 @@ export function createChatRunner({
       })) {
         if (chunk.type === 'text') {
           content += chunk.text;
-          await publish(conversationId, { type: 'delta', message_id: messageId, content: chunk.text });
+          await announce({ type: 'delta', message_id: messageId, content: chunk.text });
         } else if (chunk.type === 'reasoning') {
           reasoning += chunk.text;
-          await publish(conversationId, { type: 'reasoning', message_id: messageId, content: chunk.text });
+          await announce({ type: 'reasoning', message_id: messageId, content: chunk.text });
         } else {
           finishReason = chunk.reason;
         }
@@ -178,7 +182,7 @@ export function createChatRunner({
         throw new Withdrawn();
       }
       await finish({ status: 'done', finishReason });
-      await publish(conversationId, {
+      await announce({
         type: 'done',
         message_id: messageId,
         content,
@@ -196,7 +200,7 @@ export function createChatRunner({
       if (signal.aborted || isLlmError(error, 'aborted')) {
         // Stopped by the user: the text so far is the answer, and its points are spent.
         await finish({ status: 'stopped', finishReason: 'stop' });
-        await publish(conversationId, {
+        await announce({
           type: 'done',
           message_id: messageId,
           content,
@@ -221,7 +225,7 @@ export function createChatRunner({
       await refundPoints(db, job.debit);
       identityCacheOf(db).forgetAllAccounts();
       await finish({ status: 'failed', errorCode: ERRORS[name].code, points: 0 });
-      await publish(conversationId, {
+      await announce({
         type: 'error',
         message_id: messageId,
         code: ERRORS[name].code,
