@@ -43,6 +43,7 @@ function serve(
   conversations: Conversation[] = [],
   messages: ChatMessage[] | ((page: number) => { data: ChatMessage[]; total: number }) = [],
   agentInfo: typeof info = info,
+  overrides: Parameters<typeof fakeApi>[0] = {},
 ) {
   let shown = [...conversations];
   return fakeApi({
@@ -74,6 +75,7 @@ function serve(
     },
     [REALTIME_API.clientToken]: () => ({ data: 'jwt-ada' }),
     [REALTIME_API.chatToken]: () => ({ data: 'jwt-chat' }),
+    ...overrides,
   });
 }
 
@@ -181,6 +183,23 @@ describe('the chat page', () => {
     await sendHiThere(hub);
     hub.publish('chat:conv-1', { type: 'error', message_id: 11, code: 2005, msg: '系统繁忙' });
     expect(await screen.findByText(/system is busy/i)).toBeTruthy();
+  });
+
+  it('tells a month’s quota used up from too few points, and keeps the message to send again', async () => {
+    const refusals = [
+      { status: 402, code: 2001, msg: '' },
+      { status: 402, code: 2004, msg: '' },
+    ];
+    serve([], [], info, { [CHAT_API.sendMessage]: () => refusals.shift()! });
+    await openChat();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Plan my week' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText(/This month's points are used up/)).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Plan my week');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('Not enough points. Recharge to continue.')).toBeTruthy();
+    expect(screen.queryByText(/This month's points are used up/)).toBeNull();
   });
 
   it('offers one who may edit the agent its settings when its model has gone', async () => {
