@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
+import { callJson } from '../../db/json-row.ts';
 import { conversations } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { runningReply } from './generation.ts';
@@ -66,10 +67,8 @@ function startStatement({
   return sql`select chat_start_exchange(${c.id}::text, ${c.isNew}::boolean, ${c.title}::text,
     ${c.userId}::integer, ${c.visitorId}::text, ${c.teamId}::integer, ${c.agentId}::integer,
     ${regenerate}::boolean, ${content}::text, ${JSON.stringify(images)}::jsonb, ${model.id}::integer,
-    ${model.pointsPerRequest}::integer, ${contextWindow}::integer) as started`;
+    ${model.pointsPerRequest}::integer, ${contextWindow}::integer) as value`;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Starts an exchange (`chat_start_exchange`). A team without this month's points row gets it first
@@ -78,17 +77,19 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function startExchange(db: Db, request: ExchangeRequest): Promise<Exchange> {
   const { conversation } = request;
-  for (let attempt = 1; ; attempt++) {
+  // Each cause of a retry is mended at most once.
+  let hasExpiredReply = false;
+  let hasPreparedPoints = false;
+  for (;;) {
     let started: Started;
     try {
-      [{ started }] = rowsOf<{ started: Started }>(await db.execute(startStatement(request))) as [
-        { started: Started },
-      ];
+      started = (await callJson<Started>(db, startStatement(request)))!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (attempt > 1 || (await isReplyRunning(db, conversation.id, request.staleAfterMs))) {
+      if (hasExpiredReply || (await isReplyRunning(db, conversation.id, request.staleAfterMs))) {
         throw new AppError('REPLY_IN_PROGRESS');
       }
+      hasExpiredReply = true;
       continue;
     }
     if (started.replyId !== null && started.askedId !== null) {
@@ -115,8 +116,9 @@ export async function startExchange(db: Db, request: ExchangeRequest): Promise<E
         fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
       });
     }
-    if (attempt === 1 && !started.points?.isCurrent) {
+    if (!hasPreparedPoints && !started.points?.isCurrent) {
       await preparePoints(db, conversation.teamId);
+      hasPreparedPoints = true;
       continue;
     }
     // Nothing left of the month's quota, or less left than this model's reply costs.
