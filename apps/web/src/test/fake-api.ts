@@ -8,7 +8,8 @@ import {
 import { afterEach } from 'vitest';
 import { http } from '../shared/api/http.ts';
 
-export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown };
+/** `network`: no answer at all, as when the connection drops. */
+export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown; network?: boolean };
 /** `params` is a GET call's query, as the client sent it. */
 type Handler = (body: unknown, params: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
 
@@ -42,6 +43,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls.push({ url, body, params, headers: { ...config.headers.toJSON() } });
     const handler = routes[url];
     const answer = handler ? await handler(body, params) : { status: 404, code: 1002, msg: 'Not found' };
+    if (answer.network) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
     const status = answer.status ?? 200;
     const response = {
       data: { code: answer.code ?? 0, msg: answer.msg ?? '', data: answer.data ?? null },

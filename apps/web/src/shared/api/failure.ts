@@ -7,6 +7,9 @@ export type KeyNotice = Extract<Notice, { key: string }>;
 /** The business code of a failed call, when the server answered one. */
 export const failureCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
 
+/** The call got no answer: the connection dropped. */
+export const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.kind === 'network';
+
 /** What the HTTP client would have said about a failure of a call made silent. */
 export function noticeOf(error: unknown): KeyNotice {
   if (!(error instanceof ApiError)) return { key: 'error.operation_failed' };

@@ -17,6 +17,11 @@ declare module 'axios' {
      * sign the user out; the next call the user makes will.
      */
     background?: boolean;
+    /**
+     * A send the page offers to make again (a chat message): a dropped network does not sign the user
+     * out, so nothing they wrote is lost.
+     */
+    resendable?: boolean;
   }
 }
 
@@ -167,7 +172,7 @@ export function createHttpClient(options: HttpClientOptions) {
     if (!response) {
       notify(config, { key: 'error.network_failed' });
       // Spec: a network failure resets the session to the sign-in page, but only for calls the user made.
-      if (!config?.background && spokeForCurrentSession(config)) {
+      if (!config?.background && !config?.resendable && spokeForCurrentSession(config)) {
         reactions.resetSession();
         reactions.goToLogin();
       }

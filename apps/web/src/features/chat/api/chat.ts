@@ -72,7 +72,7 @@ export const messagesQuery = (conversationId: string | null) =>
 
 /** Failures are shown in the conversation, not as a notice. */
 export const sendMessage = (body: SendMessageBody) =>
-  http.post<SendMessageData>(CHAT_API.sendMessage, body, { silent: true });
+  http.post<SendMessageData>(CHAT_API.sendMessage, body, { silent: true, resendable: true });
 
 export const stopMessage = (conversationId: string) =>
   http.post<{ stopped: boolean }>(CHAT_API.stopMessage, { conversation_id: conversationId });

@@ -202,6 +202,33 @@ describe('the chat page', () => {
     expect(screen.queryByText(/This month's points are used up/)).toBeNull();
   });
 
+  it('keeps a message a dropped connection did not send, and the reader signed in, to send it again', async () => {
+    const answers = [{ network: true }];
+    serve([], [], info, {
+      [CHAT_API.sendMessage]: () =>
+        answers.shift() ?? {
+          data: {
+            conversation_id: 'conv-1',
+            title: 'Plan my week',
+            user_message_id: 10,
+            assistant_message_id: 11,
+            channel: 'chat:conv-1',
+            points: 2,
+          },
+        },
+    });
+    const hub = await openChat();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Plan my week' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(await screen.findByText('Network error, sending failed.')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Plan my week');
+    expect(getSession().token).toBe('session-token');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    expect(screen.queryByText('Network error, sending failed.')).toBeNull();
+  });
+
   it('offers one who may edit the agent its settings when its model has gone', async () => {
     serve([], [], { ...info, can_edit: true });
     const hub = await openChat();

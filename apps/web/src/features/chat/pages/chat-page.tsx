@@ -5,7 +5,7 @@ import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { failureCode, noticeOf } from '../../../shared/api/failure.ts';
+import { failureCode, isNetworkFailure, noticeOf } from '../../../shared/api/failure.ts';
 import type { ApiError } from '../../../shared/api/http-client.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { editorPathOf } from '../../agents/model/agent-paths.ts';
@@ -114,7 +114,8 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     try {
       await conversation.send(request);
     } catch (error) {
-      const notice = noticeOf(error);
+      // A dropped connection: the message stays in the box to send again.
+      const notice = isNetworkFailure(error) ? { key: 'error.network_send_failed' } : noticeOf(error);
       setSendError({ text: t(notice.key, notice.values), code: failureCode(error) });
       throw error;
     } finally {
