@@ -40,8 +40,15 @@ export function useConversation({
   // Without the channel (no realtime connection, a refused subscription) a streaming reply is polled.
   const [offlineId, setOfflineId] = useState<string | null>(null);
   const isOffline = conversationId !== null && offlineId === conversationId;
+  const newest = messagesQuery(conversationId);
   const query = useQuery({
-    ...messagesQuery(conversationId),
+    ...newest,
+    // A poll's newest page goes in with the earlier pages already read, not in place of them.
+    queryFn: async (context): Promise<Cached> => {
+      const read = await newest.queryFn!(context);
+      const shown = queryClient.getQueryData<Cached>(newest.queryKey);
+      return shown ? { ...read, data: mergeSaved(shown.data, read.data), hasOlder: shown.hasOlder } : read;
+    },
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (current) =>
       isOffline && current.state.data?.data.at(-1)?.status === 'streaming' ? OFFLINE_POLL_MS : false,

@@ -348,6 +348,27 @@ it('without the channel, polls a streaming reply until it is saved', async () =>
   expect((box as HTMLTextAreaElement).disabled).toBe(false);
 });
 
+it('without the channel, keeps the earlier messages read while it polls a streaming reply', async () => {
+  let newestReads = 0;
+  const question = { ...saved(60, 'user', 'Hi there'), status: 'done' as const };
+  serve([trip], (page) => {
+    if (page === 2) return { data: [{ ...saved(5, 'user', 'an early question'), status: 'done' }], total: 3 };
+    newestReads += 1;
+    const reply =
+      newestReads > 2
+        ? { ...saved(61, 'assistant', 'Echo: Hi there'), status: 'done' as const }
+        : saved(61, 'assistant', '');
+    return { data: [question, reply], total: 3 };
+  });
+  const hub = await openChat();
+  hub.refusesChannel = (channel) => channel.startsWith('chat:');
+  fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
+  expect(await screen.findByText('an early question')).toBeTruthy();
+  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy(), { timeout: 8000 });
+  expect(screen.getByText('an early question')).toBeTruthy();
+});
+
 function saved(id: number, role: 'user' | 'assistant', content: string): ChatMessage {
   return {
     id,
