@@ -223,7 +223,7 @@ export function createChatRunner({
       else if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
       else log.error({ err: error, conversationId }, 'chat reply failed');
       await refundPoints(db, job.debit);
-      identityCacheOf(db).forgetAllAccounts();
+      identityCacheOf(db).forgetTeamAccounts(job.debit.teamId);
       await finish({ status: 'failed', errorCode: ERRORS[name].code, points: 0 });
       await announce({
         type: 'error',

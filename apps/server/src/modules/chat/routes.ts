@@ -225,7 +225,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         runner.release(agent.teamId);
         throw error;
       });
-      identityCacheOf(db).forgetAllAccounts();
 
       runner.start({
         conversationId,
@@ -237,6 +236,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         debit: started.debit,
         locale: requestLocale(request),
       });
+      // After the model is asked: the balance the team's members see has changed.
+      identityCacheOf(db).forgetTeamAccounts(agent.teamId);
       return ok({
         conversation_id: conversationId,
         title,

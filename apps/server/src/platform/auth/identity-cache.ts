@@ -38,6 +38,12 @@ function createIdentityCache() {
     forgetAccount(userId: number) {
       accounts.delete(userId);
     },
+    /** The team's points changed: the accounts that show them (theirs is the current team). */
+    forgetTeamAccounts(teamId: number) {
+      for (const [userId, account] of accounts.entries()) {
+        if (account.current_team_id === teamId) accounts.delete(userId);
+      }
+    },
     /** Team-wide changes (a team renamed or dissolved) touch many accounts at once. */
     forgetAllAccounts() {
       accounts.clear();
