@@ -95,6 +95,8 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   // Who may edit the agent is offered its settings when its model has gone.
   const modelSettingsPath = agent.can_edit && !isEmbed ? editorPathOf(agent.id) : undefined;
   const points = useSessionStore((state) => state.points);
+  // Images are uploads, which need an account: a visitor sends text.
+  const isSignedIn = useSessionStore((state) => state.token !== null);
   const conversation = useConversation({
     conversationId,
     agentKey: agent.agent_key,
@@ -242,7 +244,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           <Composer
             isStreaming={isStreaming}
             isSending={isSending}
-            canAttachImages={agent.supports_images}
+            canAttachImages={agent.supports_images && isSignedIn}
             onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
             onStop={() => void conversation.stop()}
           />

@@ -94,6 +94,14 @@ describe('an agent’s chat embedded in another site', () => {
     expect(screen.getByRole('button', { name: /New conversation/ })).toBeTruthy();
   });
 
+  it('offers images to attach only to one signed in, as uploads need an account', async () => {
+    serve(() => ({ data: { ...info, supports_images: true } }));
+    fakeRealtimeHub();
+    await openEmbed();
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.queryByRole('button', { name: 'Attach images' })).toBeNull();
+  });
+
   it('asks a visitor to sign in for an agent only its team may use', async () => {
     serve(() => ({ status: 401, code: 1010, msg: 'Please sign in' }));
     fakeRealtimeHub();
