@@ -125,3 +125,26 @@ describe('a department’s member list', () => {
     expect((await list('department_id=0')).total).toBe(2);
   });
 });
+
+describe('deleting a department while a sub-department is added to it', () => {
+  it('lets whichever comes first win and refuses the other with a business error', async () => {
+    const { owner, tree } = await teamWithDepartments([]);
+    const answers: string[] = [];
+    const kept: unknown[] = [];
+    for (let round = 0; round < 20; round++) {
+      const { id } = await data('POST', '/api/team/create-department', owner.token, {
+        name: `Unit ${round}`,
+      });
+      const [removal, addition] = await Promise.all([
+        call('DELETE', '/api/team/del-department', owner.token, { id }),
+        call('POST', '/api/team/create-department', owner.token, { name: `Team ${round}`, parent_id: id }),
+      ]);
+      answers.push(`delete ${removal.body.code}, add ${addition.body.code}`);
+      if (addition.status === 200) kept.push([`Unit ${round}`, [`Team ${round}`]]);
+    }
+    // Deleted first: the add finds no parent (1002). Added first: the parent has a child (1102).
+    const expected = ['delete 0, add 1002', 'delete 1102, add 0'];
+    expect(answers.filter((answer) => !expected.includes(answer))).toEqual([]);
+    expect(await tree()).toEqual(kept);
+  });
+});

@@ -61,12 +61,14 @@ export async function departmentTree(db: Db, teamId: number): Promise<Department
   return roots;
 }
 
-async function findDepartment(db: Executor, teamId: number, id: number): Promise<Row> {
-  const [row] = await db
+/** `lock` holds the row until the transaction ends: adding under a department and deleting it take turns. */
+async function findDepartment(db: Executor, teamId: number, id: number, { lock = false } = {}): Promise<Row> {
+  const query = db
     .select()
     .from(departments)
     .where(and(eq(departments.id, id), eq(departments.teamId, teamId)))
     .limit(1);
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -85,9 +87,10 @@ export async function createDepartment(
   teamId: number,
   input: { name: string; parent_id: number | null; manager_user_id: number | null },
 ) {
-  if (input.parent_id !== null) await findDepartment(db, teamId, input.parent_id);
   if (input.manager_user_id !== null) await assertMember(db, teamId, input.manager_user_id);
   return db.transaction(async (tx) => {
+    // A delete of the parent going first leaves it not found; one coming second finds this child.
+    if (input.parent_id !== null) await findDepartment(tx, teamId, input.parent_id, { lock: true });
     const [last] = await tx
       .select({ sort: max(departments.sort) })
       .from(departments)
@@ -146,13 +149,12 @@ export async function saveDepartment(
 
 /** Deletes a department with no sub-departments; its members stay in the team, in no department. */
 export async function deleteDepartment(db: Db, teamId: number, id: number) {
-  const department = await findDepartment(db, teamId, id);
-  const [children] = await db
-    .select({ n: count() })
-    .from(departments)
-    .where(eq(departments.parentId, department.id));
-  if ((children?.n ?? 0) > 0) throw new AppError('DEPARTMENT_HAS_CHILDREN');
-  await db.delete(departments).where(eq(departments.id, department.id));
+  await db.transaction(async (tx) => {
+    await findDepartment(tx, teamId, id, { lock: true });
+    const [children] = await tx.select({ n: count() }).from(departments).where(eq(departments.parentId, id));
+    if ((children?.n ?? 0) > 0) throw new AppError('DEPARTMENT_HAS_CHILDREN');
+    await tx.delete(departments).where(eq(departments.id, id));
+  });
 }
 
 /** Swaps a department with the sibling above or below; past the first or last is refused. */
