@@ -143,21 +143,6 @@ export async function setAdmin(db: Db, teamId: number, userId: number, isAdmin: 
   identityCacheOf(db).forgetAccount(userId);
 }
 
-/** Whether any of these members is an admin (only the owner may remove admins). */
-export async function includesAdmins(db: Db, teamId: number, userIds: number[]) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.teamId, teamId),
-        inArray(teamMembers.userId, userIds),
-        sql`${TEAM_ROLES.manage} = any(${teamMembers.teamRoles})`,
-      ),
-    );
-  return (row?.n ?? 0) > 0;
-}
-
 export async function listLeavers(db: Db, teamId: number, page: { page: number; page_size: number }) {
   const where = eq(teamLeavers.teamId, teamId);
   const [rows, [total]] = await Promise.all([

@@ -47,7 +47,6 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { optionalUserId, requireSession, sessionOf } from '../../platform/auth/guard.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
@@ -72,14 +71,7 @@ import {
   listApplicants,
   sendInvitations,
 } from './invitations.ts';
-import {
-  deleteLeavers,
-  includesAdmins,
-  listLeavers,
-  listMembers,
-  restoreLeavers,
-  setAdmin,
-} from './members.ts';
+import { deleteLeavers, listLeavers, listMembers, restoreLeavers, setAdmin } from './members.ts';
 import { requireTeam, type TeamLevel, teamOf } from './policy.ts';
 import { announceApproval, announceRemoval } from './team-events.ts';
 import {
@@ -293,11 +285,12 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     { ...inTeam('manage'), schema: { body: userIdsBody, response: { 200: countData } } },
     async (request) => {
       const team = teamOf(request);
-      const isOwner = team.isSuper || team.ownerId === team.userId;
-      if (!isOwner && (await includesAdmins(db, team.teamId, request.body.user_ids))) {
-        throw new AppError('NO_MANAGEMENT_PERMISSION');
-      }
-      const { userIds, teamName, handedOver } = await removeMembers(db, team.teamId, request.body.user_ids);
+      const { userIds, teamName, handedOver } = await removeMembers(
+        db,
+        team.teamId,
+        request.body.user_ids,
+        team,
+      );
       await announceRemoval(realtime, { teamId: team.teamId, teamName, userIds });
       await announceHandOver(realtime, handedOver, 'owner_left');
       return ok({ count: userIds.length });

@@ -1,4 +1,4 @@
-import type { TeamInfo, TeamSummary } from '@tandem/contract/team';
+import { TEAM_ROLES, type TeamInfo, type TeamSummary } from '@tandem/contract/team';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -171,23 +171,36 @@ export async function leaveTeam(db: Db, context: TeamContext) {
  * Removes members (never the owner): each is kept in the leaving list with their department, and
  * lands in their personal team if this one was current. Their places on the team's agents go with
  * them, and the agents they own pass to the team's owner. Answers who was removed and those agents.
+ * A `remover` who is neither the owner nor a super user cannot remove admins; a member leaving gives none.
  */
-export async function removeMembers(db: Db, teamId: number, userIds: number[]) {
+export async function removeMembers(
+  db: Db,
+  teamId: number,
+  userIds: number[],
+  remover?: Pick<TeamContext, 'userId' | 'isSuper'>,
+) {
   const removed = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
     if (!team) throw new AppError('NOT_FOUND');
     if (userIds.includes(team.ownerId)) throw new AppError('OWNER_CANNOT_BE_REMOVED');
+    // Roles read under the locks, so a member made admin a moment before counts as an admin.
     const rows = await tx
       .select({
         userId: teamMembers.userId,
+        roles: teamMembers.teamRoles,
         departmentId: teamMembers.departmentId,
         departmentName: departments.name,
         realName: teamMembers.realName,
       })
       .from(teamMembers)
       .leftJoin(departments, eq(departments.id, teamMembers.departmentId))
-      .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
+      .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)))
+      .for('update', { of: teamMembers });
     if (rows.length === 0) throw new AppError('NOT_A_MEMBER');
+    const mayRemoveAdmins = !remover || remover.isSuper || remover.userId === team.ownerId;
+    if (!mayRemoveAdmins && rows.some((row) => row.roles.includes(TEAM_ROLES.manage))) {
+      throw new AppError('NO_MANAGEMENT_PERMISSION');
+    }
     const ids = rows.map((row) => row.userId);
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
     await tx
