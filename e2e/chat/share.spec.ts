@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
 import { MESSAGES } from '../support/messages.ts';
-import { pdfText } from '../support/pdf-text.ts';
 import { dialogWith, signIn, submitSignIn } from '../support/sign-in.ts';
 import { apiToken, teamOfTwo } from '../support/teams.ts';
 

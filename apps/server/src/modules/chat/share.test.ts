@@ -2,10 +2,10 @@ import { deflateSync } from 'node:zlib';
 import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { bearer, uniqueIp } from '../../../test/factories.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages } from '../../db/schema.ts';
 
@@ -82,18 +82,6 @@ async function exportPdf(token: string, conversationId: string, headers: Record<
     url: `${EXPORT}?conversation_id=${conversationId}&time_zone=Asia/Tokyo`,
     headers: { ...bearer(token), ...headers },
   });
-}
-
-/** The text of every page, as a reader copying it out would get it. */
-async function pdfText(bytes: Buffer) {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
 }
 
 describe('sharing a conversation', () => {
