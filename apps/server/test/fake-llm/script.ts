@@ -60,15 +60,15 @@ export function replyOf(turn: FakeTurn): string {
   return `Echo: ${turn.lastUserText}${images}`;
 }
 
-/** The chunks to stream: one word each (with the space before it), and why it stopped. */
+/**
+ * The chunks to stream: one word each, with the spaces or line breaks before it (so an echoed
+ * Markdown table or code block keeps its lines), and why it stopped.
+ */
 export function chunksOf(text: string, maxTokens: unknown) {
-  const words = wordsOf(text);
+  const words = text.trim().match(/\s*\S+/g) ?? [];
   const limit = typeof maxTokens === 'number' && maxTokens > 0 ? maxTokens : Number.POSITIVE_INFINITY;
   const kept = words.slice(0, limit);
-  return {
-    chunks: kept.map((word, index) => (index === 0 ? word : ` ${word}`)),
-    isCut: kept.length < words.length,
-  };
+  return { chunks: kept, isCut: kept.length < words.length };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

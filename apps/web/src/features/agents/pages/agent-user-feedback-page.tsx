@@ -18,8 +18,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownReply } from '../../../shared/markdown/markdown-reply.tsx';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
-import { MarkdownReply } from '../../chat/components/markdown-reply.tsx';
 import { type FeedbackEntry, type FeedbackFilter, feedbackListQuery } from '../api/insights.ts';
 import { InsightsPage } from '../components/insights/insights-page.tsx';
 import { plainText } from '../model/plain-text.ts';

@@ -4,9 +4,9 @@ import { Alert, Button, Collapse, Spin, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MarkdownReply } from '../../../shared/markdown/markdown-reply.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
-import { MarkdownReply } from './markdown-reply.tsx';
 import { isRatable, MessageFeedbackActions } from './message-feedback.tsx';
 
 type Props = {
