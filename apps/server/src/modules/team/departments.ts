@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { departments, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { displayName } from './members.ts';
-import type { Executor } from './team-data.ts';
+import { type Executor, withTeamLocked } from './team-data.ts';
 
 type Row = typeof departments.$inferSelect;
 
@@ -61,14 +61,12 @@ export async function departmentTree(db: Db, teamId: number): Promise<Department
   return roots;
 }
 
-/** `lock` holds the row until the transaction ends: adding under a department and deleting it take turns. */
-async function findDepartment(db: Executor, teamId: number, id: number, { lock = false } = {}): Promise<Row> {
-  const query = db
+async function findDepartment(db: Executor, teamId: number, id: number): Promise<Row> {
+  const [row] = await db
     .select()
     .from(departments)
     .where(and(eq(departments.id, id), eq(departments.teamId, teamId)))
     .limit(1);
-  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -87,10 +85,10 @@ export async function createDepartment(
   teamId: number,
   input: { name: string; parent_id: number | null; manager_user_id: number | null },
 ) {
-  if (input.manager_user_id !== null) await assertMember(db, teamId, input.manager_user_id);
-  return db.transaction(async (tx) => {
+  return withTeamLocked(db, teamId, async (tx) => {
     // A delete of the parent going first leaves it not found; one coming second finds this child.
-    if (input.parent_id !== null) await findDepartment(tx, teamId, input.parent_id, { lock: true });
+    if (input.parent_id !== null) await findDepartment(tx, teamId, input.parent_id);
+    if (input.manager_user_id !== null) await assertMember(tx, teamId, input.manager_user_id);
     const [last] = await tx
       .select({ sort: max(departments.sort) })
       .from(departments)
@@ -116,13 +114,14 @@ export async function saveDepartment(
   teamId: number,
   input: { id: number; name?: string; parent_id?: number | null; manager_user_id?: number | null },
 ) {
-  const department = await findDepartment(db, teamId, input.id);
-  if (input.manager_user_id) await assertMember(db, teamId, input.manager_user_id);
-  const moving = input.parent_id !== undefined && input.parent_id !== department.parentId;
-  await db.transaction(async (tx) => {
+  await withTeamLocked(db, teamId, async (tx) => {
+    const department = await findDepartment(tx, teamId, input.id);
+    if (input.manager_user_id) await assertMember(tx, teamId, input.manager_user_id);
+    const moving = input.parent_id !== undefined && input.parent_id !== department.parentId;
     let sort = department.sort;
     if (moving && input.parent_id != null) {
       // Walk up from the new parent: meeting this department means it would be its own ancestor.
+      // No other move changes the path meanwhile (the team is locked), so two cannot close a loop.
       for (let at: number | null = input.parent_id; at !== null; ) {
         if (at === department.id) throw new AppError('DEPARTMENT_CYCLE');
         at = (await findDepartment(tx, teamId, at)).parentId;
@@ -149,8 +148,8 @@ export async function saveDepartment(
 
 /** Deletes a department with no sub-departments; its members stay in the team, in no department. */
 export async function deleteDepartment(db: Db, teamId: number, id: number) {
-  await db.transaction(async (tx) => {
-    await findDepartment(tx, teamId, id, { lock: true });
+  await withTeamLocked(db, teamId, async (tx) => {
+    await findDepartment(tx, teamId, id);
     const [children] = await tx.select({ n: count() }).from(departments).where(eq(departments.parentId, id));
     if ((children?.n ?? 0) > 0) throw new AppError('DEPARTMENT_HAS_CHILDREN');
     await tx.delete(departments).where(eq(departments.id, id));
@@ -159,8 +158,8 @@ export async function deleteDepartment(db: Db, teamId: number, id: number) {
 
 /** Swaps a department with the sibling above or below; past the first or last is refused. */
 export async function moveDepartment(db: Db, teamId: number, id: number, direction: 'up' | 'down') {
-  const department = await findDepartment(db, teamId, id);
-  await db.transaction(async (tx) => {
+  await withTeamLocked(db, teamId, async (tx) => {
+    const department = await findDepartment(tx, teamId, id);
     const siblings = await tx
       .select({ id: departments.id, sort: departments.sort })
       .from(departments)
@@ -186,7 +185,7 @@ async function writeOrder(tx: Executor, order: number[]) {
 
 /** Sets the order of all of one parent's sub-departments. */
 export async function reSortDepartments(db: Db, teamId: number, parentId: number | null, ids: number[]) {
-  await db.transaction(async (tx) => {
+  await withTeamLocked(db, teamId, async (tx) => {
     const siblings = await tx
       .select({ id: departments.id })
       .from(departments)
@@ -204,12 +203,12 @@ export async function reSortDepartments(db: Db, teamId: number, parentId: number
 /** Renames several departments at once, all or none. */
 export async function renameDepartments(db: Db, teamId: number, renames: { id: number; name: string }[]) {
   const ids = renames.map((r) => r.id);
-  const [owned] = await db
-    .select({ n: count() })
-    .from(departments)
-    .where(and(eq(departments.teamId, teamId), inArray(departments.id, ids)));
-  if ((owned?.n ?? 0) !== new Set(ids).size) throw new AppError('NOT_FOUND');
-  await db.transaction(async (tx) => {
+  await withTeamLocked(db, teamId, async (tx) => {
+    const [owned] = await tx
+      .select({ n: count() })
+      .from(departments)
+      .where(and(eq(departments.teamId, teamId), inArray(departments.id, ids)));
+    if ((owned?.n ?? 0) !== new Set(ids).size) throw new AppError('NOT_FOUND');
     for (const rename of renames) {
       await tx.update(departments).set({ name: rename.name }).where(eq(departments.id, rename.id));
     }
@@ -223,9 +222,10 @@ export async function changeMemberDepartment(
   userIds: number[],
   departmentId: number | null,
 ) {
-  if (departmentId !== null) await findDepartment(db, teamId, departmentId);
   const unique = [...new Set(userIds)];
-  return db.transaction(async (tx) => {
+  return withTeamLocked(db, teamId, async (tx) => {
+    // Checked under the team lock, which a delete of the department waits for.
+    if (departmentId !== null) await findDepartment(tx, teamId, departmentId);
     const moved = await tx
       .update(teamMembers)
       .set({ departmentId })

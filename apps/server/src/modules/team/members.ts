@@ -223,6 +223,7 @@ export async function restoreLeavers(db: Db, teamId: number, userIds: number[]) 
           rows.map((l) => ({
             teamId,
             userId: l.userId,
+            // Still there, or none: a department delete sets its leavers to none and waits for this lock.
             departmentId: l.departmentId,
             realName: l.realName,
             teamRoles: MEMBER_ROLES,
