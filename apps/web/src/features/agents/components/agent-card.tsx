@@ -10,8 +10,8 @@ import {
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import type { AgentCard as AgentCardData } from '../api/agents.ts';
-import { chatPathOf, editorPathOf } from '../model/agent-paths.ts';
 import { AgentAvatar } from './agent-avatar.tsx';
 import { AgentStatusTag } from './agent-status-tag.tsx';
 

@@ -3,8 +3,8 @@ import { Button, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { agentIdOf, NEW_AGENT_PATH } from '../../../shared/routing/agent-paths.ts';
 import { type AgentDetail, agentDetailQuery } from '../api/agents.ts';
-import { agentIdOf, NEW_AGENT_PATH } from '../model/agent-paths.ts';
 
 /**
  * A workspace page about one agent (`?agent_id=`): loads it, and without one (or when it is gone) says

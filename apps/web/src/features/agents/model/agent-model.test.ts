@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentIdOf, editorPathOf } from './agent-paths.ts';
+import { agentIdOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import { initialsOf, paletteOf } from './generated-avatar.ts';
 import { clampParam, presetAfterEdit, withPreset } from './model-params.ts';
 import { agentPageUrlOf, embedCodeOf } from './share-codes.ts';

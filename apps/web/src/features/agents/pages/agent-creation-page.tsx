@@ -3,9 +3,9 @@ import { Button, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AGENT_ID_PARAM, agentIdOf } from '../../../shared/routing/agent-paths.ts';
 import { agentDetailQuery } from '../api/agents.ts';
 import { AgentEditor } from '../components/wizard/agent-editor.tsx';
-import { AGENT_ID_PARAM, agentIdOf } from '../model/agent-paths.ts';
 import '../components/wizard/agent-editor.css';
 
 /**

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AGENT_ID_PARAM, AGENT_WORKSPACE, agentIdOf } from '../../../shared/routing/agent-paths.ts';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
 import { SectionLayout } from '../../../shared/ui/section-layout.tsx';
 import { ThemeSwitcher } from '../../../shared/ui/theme-switcher.tsx';
 import { agentDetailQuery } from '../api/agents.ts';
 import { useAgentDeletions } from '../hooks/use-agent-deletions.ts';
-import { AGENT_ID_PARAM, AGENT_WORKSPACE, agentIdOf } from '../model/agent-paths.ts';
 
 /**
  * The agent workspace: settings, integration, data analysis, user feedback, members. The agent it is

@@ -5,13 +5,13 @@ import { Button, Empty, Input, Pagination, Select, Skeleton, Switch, Tabs } from
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { NEW_AGENT_PATH } from '../../../shared/routing/agent-paths.ts';
 import { type AgentCard as AgentCardData, type HubFilter, hubQuery } from '../api/agents.ts';
 import { AgentCard, type CardAction } from '../components/agent-card.tsx';
 import { DeleteAgentDialog } from '../components/delete-agent-dialog.tsx';
 import { useAgentActions } from '../hooks/use-agent-actions.ts';
 import { useAgentDeletions } from '../hooks/use-agent-deletions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { NEW_AGENT_PATH } from '../model/agent-paths.ts';
 import '../components/agents-hub.css';
 
 export const HUB_SEARCH_DELAY_MS = 300;

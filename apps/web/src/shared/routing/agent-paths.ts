@@ -18,7 +18,7 @@ export const sectionPathOf = (section: AgentSection, agentId?: number | null) =>
 export const editorPathOf = (agentId?: number | null) => sectionPathOf('creation', agentId);
 export const NEW_AGENT_PATH = editorPathOf();
 
-/** The chat page (a later issue) opens the agent it is given. */
+/** The chat page, opening the agent it is given. */
 export const chatPathOf = (agentKey: string) => `/chat?agent_key=${encodeURIComponent(agentKey)}`;
 
 /** The agent id of a workspace page's query, or null for a new agent (or a value that is not an id). */
