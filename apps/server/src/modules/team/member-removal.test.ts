@@ -24,6 +24,21 @@ describe('an admin removing members', () => {
     expect(left.data.map((m: Listed) => m.user_id).sort()).toEqual([owner.id, admin.id].sort());
   });
 
+  it('takes a removed member off the departments they managed', async () => {
+    const { owner, member } = await team();
+    const manager = await member();
+    const { id } = await data('POST', '/api/team/create-department', owner.token, {
+      name: 'Sales',
+      manager_user_id: manager.id,
+    });
+    const managerOf = async () =>
+      (await data('GET', '/api/team/department-list', owner.token)).find((d: { id: number }) => d.id === id)
+        .manager_user_id;
+    expect(await managerOf()).toBe(manager.id);
+    await data('DELETE', '/api/team/remove-out-team', owner.token, { user_ids: [manager.id] });
+    expect(await managerOf()).toBeNull();
+  });
+
   it('never removes a member the owner makes an admin at the same moment', async () => {
     const { owner, member } = await team();
     const admin = await member();

@@ -203,6 +203,11 @@ export async function removeMembers(
     }
     const ids = rows.map((row) => row.userId);
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, ids)));
+    // No department of the team shows someone no longer in it as its manager.
+    await tx
+      .update(departments)
+      .set({ managerUserId: null })
+      .where(and(eq(departments.teamId, teamId), inArray(departments.managerUserId, ids)));
     await tx
       .insert(teamLeavers)
       .values(
