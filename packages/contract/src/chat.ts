@@ -16,6 +16,9 @@ export const CHAT_API = {
   conversationMessages: '/api/chat/get-conversation-messages',
   renameConversation: '/api/chat/rename-conversation',
   deleteConversation: '/api/chat/delete-conversation',
+  agentList: '/api/chat/get-agent-list',
+  addAgent: '/api/chat/add-agent',
+  removeAgent: '/api/chat/remove-agent',
 } as const;
 
 /** The longest user message, in characters. */
@@ -127,6 +130,31 @@ export const renameConversationBody = z.object({
   title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX),
 });
 export const deleteConversationBody = z.object({ conversation_id: conversationId });
+
+/**
+ * The chat page's agents list (spec part B section 2: "add or remove agents from the list, quick
+ * start, agents list"): the agents a user keeps at hand to chat with. An agent joins it when added,
+ * or when the user starts a conversation with it; removing it keeps its conversations. Listed newest
+ * first (`last_used_at`: the later of when it was added and its latest conversation). Agents the user
+ * may no longer use (they left its team, its access narrowed) drop out; one deleted or taken off the
+ * shelf since stays with its `status`, to read its conversations or remove it.
+ */
+export const chatListAgent = z.object({
+  id: z.number().int(),
+  agent_key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  avatar: z.string(),
+  /** `published`, `off_shelf`, `deleted`: the last two can only be read or removed. */
+  status: z.enum(['published', 'off_shelf', 'deleted']),
+  points_per_request: z.number().int(),
+  last_used_at: z.string(),
+});
+export type ChatListAgent = z.infer<typeof chatListAgent>;
+export const chatAgentListData = z.array(chatListAgent);
+export const chatAgentBody = z.object({ agent_id: id });
+/** The most agents one list keeps; adding one more answers 2024. */
+export const CHAT_AGENT_LIST_MAX = 100;
 
 /**
  * What `chat:<conversation_id>` carries while a reply is generated: `start`, then `reasoning` and

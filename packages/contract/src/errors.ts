@@ -85,6 +85,7 @@ export const ERRORS = {
   SHARE_LIMIT_REACHED: { code: 2022, status: 409, key: 'share_limit_reached' },
   // Not 403: the shared page explains it in place instead of the client's no-permission page.
   SHARE_AGENT_UNAVAILABLE: { code: 2023, status: 409, key: 'share_agent_unavailable' },
+  AGENT_LIST_FULL: { code: 2024, status: 409, key: 'agent_list_full' },
   // Images in chat messages
   IMAGES_NOT_SUPPORTED: { code: 2040, status: 400, key: 'images_not_supported' },
   ATTACHMENT_NOT_FOUND: { code: 2041, status: 400, key: 'attachment_not_found' },
