@@ -11,8 +11,8 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
+import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentCard as AgentCardData } from '../api/agents.ts';
-import { AgentAvatar } from './agent-avatar.tsx';
 import { AgentStatusTag } from './agent-status-tag.tsx';
 
 export type CardAction = 'off_shelf' | 'on_shelf' | 'delete';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentIdOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
-import { initialsOf, paletteOf } from './generated-avatar.ts';
+import { initialsOf, paletteOf } from '../../../shared/ui/agent-avatar/generated-avatar.ts';
 import { clampParam, presetAfterEdit, withPreset } from './model-params.ts';
 import { agentPageUrlOf, embedCodeOf } from './share-codes.ts';
 import { BLANK_VALUES, configOf, snapshotOf } from './wizard-values.ts';

@@ -4,11 +4,11 @@ import { Button, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../../shared/api/upload-image.ts';
+import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
+import { drawGeneratedAvatar } from '../../../../shared/ui/agent-avatar/generated-avatar.ts';
 import { toCropSource } from '../../../../shared/ui/avatar-image.ts';
 import { AvatarCrop, AvatarUploadButton } from '../../../../shared/ui/avatar-upload.tsx';
 import { showNotice } from '../../../../shared/ui/notices.ts';
-import { drawGeneratedAvatar } from '../../model/generated-avatar.ts';
-import { AgentAvatar } from '../agent-avatar.tsx';
 
 const ACCEPT = AGENT_AVATAR_FORMATS.map((format) => `.${format}`).join(',');
 

@@ -3,9 +3,9 @@ import { AGENT_DEBUG_MESSAGE_MAX, AGENT_DEBUG_MESSAGES_MAX } from '@tandem/contr
 import { Button, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentConfig } from '../../api/agents.ts';
 import { type ChatTurn, debugChat } from '../../api/debug-chat.ts';
-import { AgentAvatar } from '../agent-avatar.tsx';
 
 type Turn = ChatTurn & { isError?: boolean };
 

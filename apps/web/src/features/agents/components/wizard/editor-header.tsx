@@ -1,8 +1,8 @@
 import { BugOutlined, CloudUploadOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentDetail } from '../../api/agents.ts';
-import { AgentAvatar } from '../agent-avatar.tsx';
 import { DEBUG_PANEL_ID } from './debug-panel.tsx';
 
 export type EditorState = 'unsaved' | 'saved' | 'published';

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../../shared/i18n/i18n.ts';
+import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { type AgentTemplate, templatesQuery } from '../../api/agents.ts';
-import { AgentAvatar } from '../agent-avatar.tsx';
 
 const LOADING_SLOTS = ['first', 'second', 'third'];
 

@@ -1,6 +1,6 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { Avatar } from 'antd';
-import { initialsOf, paletteOf } from '../model/generated-avatar.ts';
+import { initialsOf, paletteOf } from './generated-avatar.ts';
 import './agent-avatar.css';
 
 /** An agent's picture, or its initials on its own colours while it has none. */
