@@ -1,3 +1,6 @@
+/** The Agents Hub (spec part B section 2: /dashboard). */
+export const HUB_PATH = '/dashboard';
+
 /** Where the agent screens live (spec part B section 2): the workspace under /agent/index. */
 export const AGENT_WORKSPACE = '/agent/index';
 export const AGENT_SECTIONS = [

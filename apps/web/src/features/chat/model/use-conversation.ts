@@ -13,6 +13,7 @@ import {
   sendMessage,
   stopMessage,
 } from '../api/chat.ts';
+import { chatAgentsKey } from '../api/chat-agents.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
 import { applyPublication, mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
 
@@ -71,6 +72,8 @@ export function useConversation({
         if (publication.type === 'done' || publication.type === 'error') {
           void refreshPoints();
           void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
+          // A first conversation puts its agent in the user's list, or moves it to the top.
+          void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
         }
       })
         .then(async (stop) => {

@@ -4,12 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureCode, isNetworkFailure, noticeOf } from '../../../shared/api/failure.ts';
 import type { ApiError } from '../../../shared/api/http-client.ts';
-import { editorPathOf } from '../../../shared/routing/agent-paths.ts';
+import { chatPathOf, editorPathOf, HUB_PATH } from '../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
+import { type ChatListAgent, chatAgentsQuery } from '../api/chat-agents.ts';
+import { AgentList } from '../components/agent-list.tsx';
 import { Composer } from '../components/composer.tsx';
 import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
@@ -25,9 +28,7 @@ export function ChatPage() {
   const agentKey = params.get('agent_key') ?? '';
   const agent = useQuery({ ...chatAgentQuery(agentKey), enabled: agentKey !== '' });
 
-  if (!agentKey) {
-    return <Empty className="chat-page-state" description={t('chat.no_agent')} />;
-  }
+  if (!agentKey) return <QuickStart />;
   if (agent.isPending) return <Spin className="chat-page-state" aria-label={t('common.loading')} />;
   const conversationId = params.get('conversation_id');
   if (agent.isError && conversationId && failureCode(agent.error) === ERRORS.AGENT_DELETED.code) {
@@ -124,6 +125,8 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
       setSending(false);
     }
   };
+  const navigate = useNavigate();
+  const openAgent = (other: ChatListAgent) => navigate(chatPathOf(other.agent_key));
   const open = (id: string | null) => {
     setSendError(null);
     setConversationId(id);
@@ -134,7 +137,12 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
 
   return (
     <div className={isEmbed ? 'chat-page is-embed' : 'chat-page'}>
-      {variant === 'page' && <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />}
+      {variant === 'page' && (
+        <div className="chat-side">
+          <AgentList activeKey={agent.agent_key} onOpen={openAgent} />
+          <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />
+        </div>
+      )}
       <section className="chat-main" aria-label={agent.name}>
         <header className="chat-agent">
           <Avatar src={agent.avatar || undefined} size={40}>
@@ -284,3 +292,49 @@ const deletedAgent = (agentKey: string, face: { name?: string; avatar?: string }
   supports_images: false,
   can_edit: false,
 });
+
+/**
+ * `/chat` with no agent: the user's agents to start chatting with at once (spec: quick start), beside
+ * the list where more are added; with none yet, the way to the Agents Hub.
+ */
+function QuickStart() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useQuery(chatAgentsQuery());
+  const open = (agent: ChatListAgent) => navigate(chatPathOf(agent.agent_key));
+  const usable = (list.data ?? []).filter((agent) => agent.status === 'published');
+  return (
+    <div className="chat-page">
+      <div className="chat-side">
+        <AgentList onOpen={open} />
+      </div>
+      <section className="chat-main chat-quick-start" aria-labelledby="chat-quick-start">
+        <Typography.Title level={3} id="chat-quick-start">
+          {t('chat.quick_start')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('chat.quick_start_hint')}</Typography.Paragraph>
+        {list.isPending && <Spin aria-label={t('common.loading')} />}
+        {list.isSuccess && usable.length === 0 && (
+          <Empty description={t('chat.agents_empty')}>
+            <Link to={HUB_PATH}>{t('chat.browse_hub')}</Link>
+          </Empty>
+        )}
+        <ul className="chat-quick-start-list">
+          {usable.map((agent) => (
+            <li key={agent.id}>
+              <button type="button" className="chat-quick-start-card" onClick={() => open(agent)}>
+                <AgentAvatar name={agent.name} avatar={agent.avatar} size={40} />
+                <span className="chat-quick-start-text">
+                  <Typography.Text strong>{t('chat.start_chat_named', { name: agent.name })}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis>
+                    {agent.description}
+                  </Typography.Text>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

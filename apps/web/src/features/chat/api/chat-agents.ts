@@ -1,0 +1,20 @@
+import { CHAT_API, type ChatListAgent } from '@tandem/contract/chat';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http.ts';
+import { CHAT_KEY } from './chat.ts';
+
+export type { ChatListAgent };
+
+/** The agents the user keeps at hand to chat with, latest used first. */
+export const chatAgentsKey = [...CHAT_KEY, 'agent-list'] as const;
+
+export const chatAgentsQuery = () =>
+  queryOptions({
+    queryKey: chatAgentsKey,
+    queryFn: () => http.get<ChatListAgent[]>(CHAT_API.agentList),
+  });
+
+export const addChatAgent = (agentId: number) => http.post<null>(CHAT_API.addAgent, { agent_id: agentId });
+
+export const removeChatAgent = (agentId: number) =>
+  http.post<null>(CHAT_API.removeAgent, { agent_id: agentId });
