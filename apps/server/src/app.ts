@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
     moderation: createModeration(config.moderation, app.log),
   });
   await app.register(shareRoutes, { db, config });
+  await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   await app.register(realtimeRoutes, { db, realtime });

@@ -1,6 +1,16 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { agents } from './agents.ts';
 import { models } from './models.ts';
 import { teams } from './teams.ts';
@@ -35,6 +45,25 @@ export const conversations = pgTable(
     index('conversations_agent_time').on(t.agentId, t.createdAt),
     check('conversations_someone', sql`${t.userId} is not null or ${t.visitorId} is not null`),
   ],
+);
+
+/**
+ * The chat page's agents list: the agents a user keeps at hand, added by hand or by starting a
+ * conversation. `added_at` moves to now when the agent is added again; removing it keeps its
+ * conversations.
+ */
+export const chatAgentList = pgTable(
+  'chat_agent_list',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agentId] }), index('chat_agent_list_agent').on(t.agentId)],
 );
 
 /**

@@ -41,6 +41,7 @@ import {
   readConfig,
 } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
+import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
 import { startExchange } from './exchange.ts';
 import { presentFeedback } from './feedback.ts';
@@ -236,6 +237,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         debit: started.debit,
         locale: requestLocale(request),
       });
+      // A user's new conversation lists its agent, after the model is asked and off the response path.
+      if (!existing && userId !== null) {
+        void listOnFirstConversation(db, userId, agent.id).catch((error: unknown) =>
+          request.log.warn({ err: error, agentId: agent.id }, 'agent not added to the chat list'),
+        );
+      }
       // After the model is asked: the balance the team's members see has changed.
       identityCacheOf(db).forgetTeamAccounts(agent.teamId);
       return ok({
