@@ -68,7 +68,18 @@ export function useConversation({
     (id: string) => {
       if (listening.current?.id === id) return listening.current.stop;
       const stop = listenToConversation(id, (publication) => {
+        const shown = queryClient.getQueryData<Cached>(messagesKey(id))?.data ?? [];
+        // Sent from another tab or device: its question is read from the server, beside the reply.
+        const isAskedElsewhere =
+          publication.type === 'start' &&
+          !shown.some((message) => message.id === publication.user_message_id);
         update(id, (messages) => applyPublication(id, messages, publication));
+        if (isAskedElsewhere) {
+          void fetchMessages(id).then(
+            (saved) => update(id, (messages) => mergeSaved(messages, saved.data)),
+            () => {},
+          );
+        }
         if (publication.type === 'done' || publication.type === 'error') {
           void refreshPoints();
           void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });

@@ -312,6 +312,25 @@ describe('the chat page', () => {
   });
 });
 
+it('shows a question sent from another tab with its reply streaming in', async () => {
+  let reads = 0;
+  let isAsked = false;
+  const asked = { ...saved(20, 'user', 'Asked in another tab'), status: 'done' as const };
+  serve([trip], () => {
+    reads += 1;
+    return isAsked ? { data: [asked, saved(21, 'assistant', '')], total: 2 } : { data: [], total: 0 };
+  });
+  const hub = await openChat();
+  fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
+  // Opened, and read again once subscribed: nothing asked yet.
+  await vi.waitFor(() => expect(reads).toBe(2));
+  isAsked = true;
+  hub.publish('chat:conv-1', { type: 'start', message_id: 21, user_message_id: 20 });
+  hub.publish('chat:conv-1', { type: 'delta', message_id: 21, content: 'Echo:' });
+  expect(await screen.findByText('Asked in another tab')).toBeTruthy();
+  expect(await screen.findByText('Echo:')).toBeTruthy();
+});
+
 it('loads earlier messages of a long conversation on request', async () => {
   const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
   const api = serve([trip], (page) => ({
