@@ -1,9 +1,10 @@
 import '../../../test/dom-setup.ts';
 import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
 import { CHAT_API, type ChatMessage, type Conversation } from '@tandem/contract/chat';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime, disconnectRealtime } from '../../../shared/realtime/realtime-client.ts';
+import { emitRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { createAgentCard } from '../../../test/agent-factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
@@ -329,6 +330,24 @@ it('shows a question sent from another tab with its reply streaming in', async (
   hub.publish('chat:conv-1', { type: 'delta', message_id: 21, content: 'Echo:' });
   expect(await screen.findByText('Asked in another tab')).toBeTruthy();
   expect(await screen.findByText('Echo:')).toBeTruthy();
+});
+
+it('closes the chat as soon as the agent is deleted elsewhere, its conversation still readable', async () => {
+  let isDeleted = false;
+  const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
+  serve([trip], [question], info, {
+    [AGENT_API.publicInfo]: () =>
+      isDeleted
+        ? { status: 410, code: 2008, msg: '', data: { name: info.name, avatar: '' } }
+        : { data: info },
+  });
+  await openChat('&conversation_id=conv-1');
+  expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+  isDeleted = true;
+  act(() => emitRealtimeEvent({ type: 'SA:agent_deleted', agent_id: card.id, status: 4 }));
+  expect(await screen.findByText(/This agent has been deleted/)).toBeTruthy();
+  expect(await screen.findByText('Hi there')).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
 });
 
 it('loads earlier messages of a long conversation on request', async () => {

@@ -1,17 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
-import { useQuery } from '@tanstack/react-query';
+import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureCode, isNetworkFailure, noticeOf } from '../../../shared/api/failure.ts';
 import type { ApiError } from '../../../shared/api/http-client.ts';
+import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { chatPathOf, editorPathOf, HUB_PATH } from '../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
-import { type ChatListAgent, chatAgentsQuery } from '../api/chat-agents.ts';
+import { type ChatListAgent, chatAgentsKey, chatAgentsQuery } from '../api/chat-agents.ts';
 import { AgentList } from '../components/agent-list.tsx';
 import { Composer } from '../components/composer.tsx';
 import { ConversationActions } from '../components/conversation-actions.tsx';
@@ -27,6 +29,16 @@ export function ChatPage() {
   const [params] = useSearchParams();
   const agentKey = params.get('agent_key') ?? '';
   const agent = useQuery({ ...chatAgentQuery(agentKey), enabled: agentKey !== '' });
+  const queryClient = useQueryClient();
+  // An agent deleted meanwhile (spec part B section 4): its chat closes at once, its conversations stay readable.
+  useEffect(
+    () =>
+      onRealtimeEvent(NOTIFICATION_TYPES.agentDeleted, () => {
+        void queryClient.invalidateQueries({ queryKey: chatAgentQuery(agentKey).queryKey });
+        void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
+      }),
+    [agentKey, queryClient],
+  );
 
   if (!agentKey) return <QuickStart />;
   if (agent.isPending) return <Spin className="chat-page-state" aria-label={t('common.loading')} />;
