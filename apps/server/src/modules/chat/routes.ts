@@ -237,9 +237,10 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         debit: started.debit,
         locale: requestLocale(request),
       });
-      // A user's new conversation lists its agent, after the model is asked and off the response path.
+      // A user's new conversation lists its agent: after the model is asked, so the reply does not
+      // wait for it, and before the answer, so the list the page reads next has it.
       if (!existing && userId !== null) {
-        void listOnFirstConversation(db, userId, agent.id).catch((error: unknown) =>
+        await listOnFirstConversation(db, userId, agent.id).catch((error: unknown) =>
           request.log.warn({ err: error, agentId: agent.id }, 'agent not added to the chat list'),
         );
       }

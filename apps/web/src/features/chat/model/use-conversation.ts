@@ -144,6 +144,8 @@ export function useConversation({
     if (!conversationId) {
       await listen(data.conversation_id);
       void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
+      // A first conversation puts its agent in the user's list.
+      void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
     }
     onStarted(data);
     return data;
