@@ -52,8 +52,14 @@ export function MessageItem({
   }
   const isStreaming = message.status === 'streaming';
   const copy = async () => {
-    await navigator.clipboard?.writeText(message.content);
-    showNotice({ key: 'chat.copied' }, 'success');
+    try {
+      // No clipboard outside a secure context, or the browser refused.
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(message.content);
+      showNotice({ key: 'chat.copied' }, 'success');
+    } catch {
+      showNotice({ key: 'chat.copy_failed' });
+    }
   };
   return (
     <div className="chat-message is-assistant" aria-busy={isStreaming}>

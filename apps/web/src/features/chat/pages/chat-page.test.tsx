@@ -14,7 +14,7 @@ import { renderPage } from '../../../test/render-app.tsx';
 import { ChatPage } from './chat-page.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
-recordNotices();
+const notices = recordNotices();
 
 const card = createAgentCard();
 const info = {
@@ -228,6 +228,19 @@ describe('the chat page', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
     expect(screen.queryByText('Network error, sending failed.')).toBeNull();
+  });
+
+  it('copies a reply, and says so when the browser will not', async () => {
+    serve([trip], [{ ...saved(11, 'assistant', 'Echo: Kyoto'), status: 'done' }]);
+    await openChat('&conversation_id=conv-1');
+    const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const copy = await screen.findByRole('button', { name: 'Copy' });
+    fireEvent.click(copy);
+    await waitFor(() => expect(notices.keys()).toContain('chat.copied'));
+    expect(writeText).toHaveBeenCalledWith('Echo: Kyoto');
+    fireEvent.click(copy);
+    await waitFor(() => expect(notices.keys()).toContain('chat.copy_failed'));
   });
 
   it('offers one who may edit the agent its settings when its model has gone', async () => {
