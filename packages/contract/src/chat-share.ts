@@ -59,6 +59,8 @@ export const sharedMessage = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   reasoning: z.string(),
+  /** A user message's images, by their address. */
+  attachments: z.array(z.string()),
   created_at: z.string(),
 });
 export type SharedMessage = z.infer<typeof sharedMessage>;

@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
+import { uploadedFileUrl } from '@tandem/contract/api';
 import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { bearer, uniqueIp } from '../../../test/factories.ts';
@@ -108,7 +109,13 @@ describe('sharing a conversation', () => {
       ['assistant', 'Echo: Where is Kyoto?'],
     ]);
     // Only what was said and when: no ids, no people, no points.
-    expect(Object.keys(shared.messages[0]).sort()).toEqual(['content', 'created_at', 'reasoning', 'role']);
+    expect(Object.keys(shared.messages[0]).sort()).toEqual([
+      'attachments',
+      'content',
+      'created_at',
+      'reasoning',
+      'role',
+    ]);
     expect(Object.keys(shared).sort()).toEqual([
       'agent',
       'markdown',
@@ -341,6 +348,21 @@ describe('exporting a conversation to PDF', () => {
     expect(text).toContain('Travel Guide');
     // The reader's language for the labels.
     expect(text).toContain('あなた');
+  });
+
+  it('shows a question’s images to those with the link', async () => {
+    const { owner, conversationId } = await sharedChat('What is in this picture?');
+    const imageId = await uploadImage(owner.token, smallPng());
+    await ctx.database.db
+      .update(chatMessages)
+      .set({ attachments: [imageId] })
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')));
+    const link = await share(owner.token, conversationId);
+    const [question] = (await readShared(link.share_code)).body.data.messages;
+    expect(question.attachments).toEqual([uploadedFileUrl(imageId)]);
+    const image = await ctx.app.inject({ method: 'GET', url: question.attachments[0] });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
   });
 
   it('renders Markdown replies (headings, emphasis, lists, code, tables, links) and attached images', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { uploadedFileUrl } from '@tandem/contract/api';
 import {
   type ContinueSharedData,
   type ConversationShare,
@@ -234,6 +235,7 @@ export async function readShared(db: Db, code: string): Promise<SharedConversati
       role: message.role,
       content: message.content,
       reasoning: message.reasoning,
+      attachments: message.attachments.map(uploadedFileUrl),
       created_at: message.createdAt.toISOString(),
     })),
     total,

@@ -16,11 +16,18 @@ const shared: SharedConversation = {
   agent: { name: 'Travel Guide', avatar: '', agent_key: 'travel-key' },
   markdown: true,
   messages: [
-    { role: 'user', content: 'Plan a day in Kyoto', reasoning: '', created_at: '2026-11-20T10:00:00Z' },
+    {
+      role: 'user',
+      content: 'Plan a day in Kyoto',
+      reasoning: '',
+      attachments: ['/api/upload/files/AbCdEfGhIjKlMnOpQrStUv.png'],
+      created_at: '2026-11-20T10:00:00Z',
+    },
     {
       role: 'assistant',
       content: '## Morning\n\nVisit **Fushimi Inari** early.',
       reasoning: '',
+      attachments: [],
       created_at: '2026-11-20T10:00:05Z',
     },
   ],
@@ -51,6 +58,10 @@ describe('the shared conversation page', () => {
     expect(await screen.findByRole('heading', { name: 'Kyoto trip' })).toBeTruthy();
     expect(screen.getByText('Travel Guide')).toBeTruthy();
     expect(screen.getByText('Plan a day in Kyoto')).toBeTruthy();
+    // The question's image, as it was sent.
+    expect(screen.getByRole('img', { name: 'Image 1' }).getAttribute('src')).toBe(
+      '/api/upload/files/AbCdEfGhIjKlMnOpQrStUv.png',
+    );
     expect(screen.getByRole('heading', { name: 'Morning' })).toBeTruthy();
     expect(screen.getByText('Fushimi Inari').tagName).toBe('STRONG');
     expect(screen.getByText('Read-only')).toBeTruthy();

@@ -177,4 +177,5 @@ const shownMessage = (message: SharedConversation['messages'][number], index: nu
   points: 0,
   created_at: message.created_at,
   feedback: null,
+  attachments: message.attachments,
 });
