@@ -422,6 +422,33 @@ describe('a model no longer available', () => {
 });
 
 describe('a message longer than the model can read', () => {
+  it('leaves out the oldest turns that would not fit the model’s context with the new one', async () => {
+    const small = await extraModel('fake-fitting', 200);
+    const { owner, agentId } = await chatSetup('chat', {
+      model_id: small,
+      params: { preset: 'accurate', max_tokens: 50, context_window: 10 },
+    });
+    // About 25 tokens each, and their echoes as much: 150 of the 200 remain for the prompt and turns.
+    let conversationId: string | undefined;
+    for (const word of ['alpha', 'bravo', 'charlie', 'delta']) {
+      const sent = (
+        await send(owner.token, {
+          agent_id: agentId,
+          conversation_id: conversationId,
+          content: `${word} `.repeat(17),
+        })
+      ).body.data;
+      conversationId = sent.conversation_id;
+      await settledReply(owner.token, sent.conversation_id);
+    }
+    const last = requests.at(-1)!;
+    const said = last.messages.map((message) => String(message.content).split(' ')[0]);
+    // The newest turns that fit, the question last; the first exchange gave way.
+    expect(said.at(-1)).toBe('delta');
+    expect(said).not.toContain('alpha');
+    expect(last.messages.length).toBeLessThan(1 + 7);
+  });
+
   it('is refused with 2003 before any points are spent', async () => {
     const small = await extraModel('fake-small', 200);
     const { owner, agentId } = await chatSetup('chat', { model_id: small });

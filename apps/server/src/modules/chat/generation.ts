@@ -12,11 +12,24 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { agentMessages, agentParams, ERROR_OF_KIND } from '../agent/replies.ts';
+import { agentMessages, agentParams, agentSystemPrompt, ERROR_OF_KIND } from '../agent/replies.ts';
 import { createAttachmentReader } from './attachments.ts';
 import type { Turn } from './exchange.ts';
 import { type LedgerEntry, refundPoints } from './points.ts';
 import { suggestNextQuestions } from './suggestions.ts';
+import { estimateTokens } from './tokens.ts';
+
+/** The newest turns that fit in `budget` tokens; the last (the message answered) always stays. */
+function fitting(turns: Turn[], budget: number): Turn[] {
+  let left = budget;
+  let first = turns.length;
+  while (first > 0) {
+    left -= estimateTokens(turns[first - 1]!.content);
+    if (left < 0 && first < turns.length) break;
+    first -= 1;
+  }
+  return turns.slice(first);
+}
 
 /** A model message's text, without its images. */
 const textOf = (message: LlmMessage | undefined) =>
@@ -35,6 +48,8 @@ export type Generation = {
   messageId: number;
   /** The context window of earlier turns and the user message, as `startExchange` read them. */
   turns: Turn[];
+  /** The tokens the model's context has for the prompt and turns, the reply's room set aside. */
+  inputTokens: number;
   modelId: number;
   config: AgentConfig;
   /** The debit to give back when the model fails. */
@@ -95,9 +110,16 @@ export function createChatRunner({
   const publish = (conversationId: string, publication: ChatPublication) =>
     realtime.publisher.publish(chatChannel(conversationId), publication);
 
-  /** The agent's prompt, the turns, and each user turn's images beside it. */
+  /**
+   * The agent's prompt, the turns, and each user turn's images beside it. The oldest turns give way
+   * while the whole would not fit the model's context (estimated, as the send's own check is), so a
+   * long conversation goes on rather than failing at the provider.
+   */
   async function modelMessages(job: Generation): Promise<LlmMessage[]> {
-    const turns = job.turns.filter((turn) => turn.content !== '' || turn.attachments.length > 0);
+    const turns = fitting(
+      job.turns.filter((turn) => turn.content !== '' || turn.attachments.length > 0),
+      job.inputTokens - estimateTokens(agentSystemPrompt(job.config)),
+    );
     const messages = agentMessages(
       job.config,
       turns.map(({ role, content }) => ({ role, content })),

@@ -232,6 +232,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         userMessageId: started.userMessageId,
         messageId: started.messageId,
         turns: started.turns,
+        inputTokens: model.contextLength - replyRoom,
         modelId: model.id,
         config,
         debit: started.debit,
