@@ -178,6 +178,29 @@ describe('the chat page', () => {
     expect(api.calls.some((call) => call.url.includes('upload'))).toBe(false);
   });
 
+  it('sends the agent’s first question when it is pressed', async () => {
+    const api = serve();
+    const hub = await openChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Plan a weekend in Kyoto' }));
+    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([
+      expect.objectContaining({ agent_key: card.agent_key, content: 'Plan a weekend in Kyoto' }),
+    ]);
+  });
+
+  it('shows a reasoning model’s thinking folded, to open on request', async () => {
+    serve();
+    const hub = await openChat();
+    await sendHiThere(hub);
+    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets me.' });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hello!' });
+    const thinking = await screen.findByRole('button', { name: /Thinking/ });
+    expect(thinking.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('The user greets me.')).toBeNull();
+    fireEvent.click(thinking);
+    expect(await screen.findByText('The user greets me.')).toBeTruthy();
+  });
+
   it('shows the error a reply ends with, in the reader’s language', async () => {
     serve();
     const hub = await openChat();
