@@ -73,7 +73,7 @@ export function AgentList({ activeKey, onOpen }: Props) {
           {t('chat.agents_empty')}
         </Typography.Text>
       )}
-      <ul className="chat-agents-list">
+      <ul className="chat-side-list chat-agents-list">
         {agents.map((agent) => (
           <li key={agent.id} className={agent.agent_key === activeKey ? 'is-active' : undefined}>
             <button

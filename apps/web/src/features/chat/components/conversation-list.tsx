@@ -38,7 +38,7 @@ export function ConversationList({ agentId, activeId, onOpen }: Props) {
       {list.isSuccess && conversations.length === 0 && (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.no_conversations')} />
       )}
-      <ul className="chat-history-list">
+      <ul className="chat-side-list">
         {conversations.map((conversation) => (
           <li
             key={conversation.conversation_id}

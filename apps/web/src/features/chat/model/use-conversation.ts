@@ -64,6 +64,16 @@ export function useConversation({
     [queryClient],
   );
 
+  /** Reads the conversation's newest saved page into what the page shows (`mergeSaved`). */
+  const readSaved = useCallback(
+    async (id: string) => {
+      const saved = await fetchMessages(id);
+      update(id, (messages) => mergeSaved(messages, saved.data));
+      return saved;
+    },
+    [update],
+  );
+
   const listen = useCallback(
     (id: string) => {
       if (listening.current?.id === id) return listening.current.stop;
@@ -74,12 +84,7 @@ export function useConversation({
           publication.type === 'start' &&
           !shown.some((message) => message.id === publication.user_message_id);
         update(id, (messages) => applyPublication(id, messages, publication));
-        if (isAskedElsewhere) {
-          void fetchMessages(id).then(
-            (saved) => update(id, (messages) => mergeSaved(messages, saved.data)),
-            () => {},
-          );
-        }
+        if (isAskedElsewhere) void readSaved(id).catch(() => {});
         if (publication.type === 'done' || publication.type === 'error') {
           void refreshPoints();
           void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
@@ -89,8 +94,7 @@ export function useConversation({
       })
         .then(async (stop) => {
           // A reply may have ended before the subscription: what is saved says how it ended.
-          const saved = await fetchMessages(id);
-          update(id, (messages) => mergeSaved(messages, saved.data));
+          const saved = await readSaved(id);
           if (saved.data.at(-1)?.status !== 'streaming') void refreshPoints();
           return stop;
         })
@@ -101,7 +105,7 @@ export function useConversation({
       listening.current = { id, stop };
       return stop;
     },
-    [agentId, queryClient, update],
+    [agentId, queryClient, update, readSaved],
   );
 
   // Listen while a conversation is open: a reply still streaming when it was opened goes on live.
