@@ -5,6 +5,8 @@ describe('safeRedirectTarget', () => {
   it.each([
     ['/chat/abc?x=1', '/chat/abc?x=1'],
     ['/projects', '/projects'],
+    ['/chat/abc?q=a%20b#turn-3', '/chat/abc?q=a%20b#turn-3'],
+    ['/agents/x#settings', '/agents/x#settings'],
   ])('keeps the same-site path %s', (value, expected) => {
     expect(safeRedirectTarget(value)).toBe(expected);
   });
@@ -17,8 +19,23 @@ describe('safeRedirectTarget', () => {
     '//evil.example/x',
     '/\\evil.example',
     'javascript:alert(1)',
-  ])('sends %s home', (value) => {
+    '/%09/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r//evil.example',
+    '/x\\..\\\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%2f/evil.example',
+    '/%5C%5Cevil.example',
+    '/\u0000/evil.example',
+    ' /evil.example',
+  ])('sends %j home', (value) => {
     expect(safeRedirectTarget(value)).toBe('/');
+  });
+
+  it('follows /login?redirect=/%09/evil.example home, as the browser reads the query', () => {
+    const target = new URLSearchParams('redirect=/%09/evil.example').get('redirect');
+    expect(safeRedirectTarget(target)).toBe('/');
   });
 
   it('never redirects back to the sign-in page', () => {
