@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** A 6-digit code sent by mail or SMS; stored hashed, burnt after 5 wrong tries or 10 minutes. */
@@ -33,16 +33,24 @@ export const outboxMessages = pgTable('outbox_messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins per account, for the 5-in-15-minutes lock; cleared by a successful sign-in. */
+/**
+ * Failed sign-ins per account and address: five from one address in 15 minutes lock password sign-in
+ * from that address only. A successful sign-in clears its address's rows; the rest are the owner's
+ * "recent failed attempts", kept 30 days. `is_alerted` marks the failure whose lock mailed the owner.
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     account: text('account').notNull(),
     ipAddress: text('ip_address').notNull().default(''),
+    isAlerted: boolean('is_alerted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_account').on(t.account, t.createdAt)],
+  (t) => [
+    index('sign_in_failures_account').on(t.account, t.createdAt),
+    index('sign_in_failures_account_ip').on(t.account, t.ipAddress, t.createdAt),
+  ],
 );
 
 /** Short-lived tokens of the password, email and phone reset flows; stored hashed, used once. */

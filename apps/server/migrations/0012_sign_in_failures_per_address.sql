@@ -1,0 +1,2 @@
+ALTER TABLE "sign_in_failures" ADD COLUMN "is_alerted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "sign_in_failures_account_ip" ON "sign_in_failures" USING btree ("account","ip_address","created_at");
