@@ -3,13 +3,14 @@ import type pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { EmbeddedDatabaseBusyError, openEmbeddedDatabase } from './db/open-embedded.ts';
 import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
 
 async function main() {
   const config = loadConfig();
   const database = config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    : await openEmbeddedDatabase(config.dataDir, 'the server');
 
   // Migrate while the server starts listening: pages answer at once, API calls wait for the schema
   // (and, on a first start with LLM_BASE_URL, for its model provider).
@@ -62,6 +63,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  const isExplained = error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError;
+  console.error(isExplained ? error.message : error);
   process.exit(1);
 });
