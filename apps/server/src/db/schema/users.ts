@@ -26,6 +26,8 @@ export const users = pgTable(
     appRole: text('app_role').array().notNull().default(sql`array['user']::text[]`),
     hasRoles: text('has_roles').array().notNull().default(sql`array['user']::text[]`),
     isSuper: boolean('is_super').notNull().default(false),
+    /** Who made the account a platform admin: `env` (ADMIN_EMAILS, taken back when unlisted) or `cli`. */
+    superSource: text('super_source'),
     currentTeamId: integer('current_team_id'),
     themeId: smallint('theme_id').notNull().default(6),
     languageKey: text('language_key').notNull().default('zh-CN'),
