@@ -32,6 +32,9 @@ import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
 import { createLlm, type Llm } from './platform/llm/llm.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
+import { measuredLlm } from './platform/metrics/measured-llm.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
+import { registerMetrics } from './platform/metrics/metrics-route.ts';
 import { createModeration } from './platform/moderation/moderation.ts';
 import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -109,10 +112,14 @@ export async function buildApp(deps: AppDeps) {
   registerNulGuard(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  registerMetrics(app, metrics, config.metricsToken);
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
-  const llm = deps.llm ?? createLlm({ db, config, log: app.log });
+  const gateway = deps.llm ?? createLlm({ db, config, log: app.log });
+  const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
   const { hub } = realtime;
+  if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)
     routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
   // Before the server stops listening: its open websockets would otherwise hold the close up.
@@ -134,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
     config: config.llm,
     dataDir: config.dataDir,
     moderation: createModeration(config.moderation, app.log),
+    metrics: metrics?.chat,
   });
   await app.register(shareRoutes, { db, config });
   await app.register(chatAgentListRoutes, { db });

@@ -57,6 +57,7 @@ const schema = z.object({
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MODERATION_API_KEY: optionalText,
   MODERATION_MODEL: z.string().default('omni-moderation-latest'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'at least 16 characters').max(128).optional()),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -130,6 +131,8 @@ export type Config = {
   };
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
+  /** `GET /metrics` answers a scraper sending this bearer token; without one it does not exist. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -230,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
+    metricsToken: c.METRICS_TOKEN,
   };
 }

@@ -294,6 +294,9 @@ export function createChatRunner({
 
     isRunning: (conversationId: string) => running.has(conversationId),
 
+    /** Replies generating in this process now. */
+    streamingCount: () => running.size,
+
     /** Stops the conversation's reply and waits until it is saved; false when none was running. */
     async stop(conversationId: string) {
       const current = running.get(conversationId);

@@ -31,6 +31,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
+import type { ChatMetrics } from '../../platform/metrics/metrics.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import {
@@ -57,6 +58,8 @@ export type ChatDeps = {
   dataDir: string;
   moderation: Moderation;
   runner?: ChatRunner;
+  /** Replies generating and points debited, when the server exports metrics. */
+  metrics?: ChatMetrics;
 };
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -141,6 +144,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       dataDir: deps.dataDir,
       moderation: deps.moderation,
     });
+  deps.metrics?.countRepliesWith(runner.streamingCount);
   const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
   // Signed-in users, and visitors of web-public agents.
   const session = { onRequest: requireChatter(db) };
@@ -227,6 +231,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         throw error;
       });
 
+      deps.metrics?.pointsDebited(started.debit.points);
       runner.start({
         conversationId,
         userMessageId: started.userMessageId,
