@@ -22,6 +22,7 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { registerRateLimit } from './platform/http/rate-limit.ts';
@@ -49,6 +50,8 @@ export type AppDeps = {
   messenger?: Messenger;
   /** Tests pass their own (to register channel policies, or shorten the hub's timings). */
   realtime?: Realtime;
+  /** Messages between the nodes sharing the database; made from the database when not given. */
+  bus?: NodeBus;
   /** Tests may pass their own; otherwise the gateway to the providers and models in the database. */
   llm?: Llm;
 };
@@ -114,6 +117,9 @@ export async function buildApp(deps: AppDeps) {
 
   const metrics = config.metricsToken ? createMetrics() : undefined;
   registerMetrics(app, metrics, config.metricsToken);
+  const bus = deps.bus ?? createNodeBus(deps.database, app.log);
+  // A root hook runs after the modules' own: they may still publish while they wind down.
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
   const gateway = deps.llm ?? createLlm({ db, config, log: app.log });

@@ -19,6 +19,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** PostgreSQL's address, for a connection of its own (the node bus listens on one); none for PGlite. */
+  url?: string;
   /** Brings the schema up to date; safe to call from many processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +67,7 @@ function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     async migrate() {
       const connection = await pool.connect();
       try {
