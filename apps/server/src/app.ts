@@ -8,6 +8,7 @@ import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
+import { createChatRunner } from './modules/chat/generation.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
@@ -23,6 +24,7 @@ import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
+import { createServerProcess } from './platform/cluster/server-process.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { registerRateLimit } from './platform/http/rate-limit.ts';
@@ -98,19 +100,29 @@ export async function buildApp(deps: AppDeps) {
     strictTransportSecurity: isHttpsOnly,
   });
 
+  const { db } = deps.database;
+  const serverProcess = createServerProcess({
+    db,
+    heartbeatMs: config.heartbeatMs,
+    isSole: deps.database.isSole,
+    log: app.log,
+  });
+  // Once the schema exists, the process joins the others and takes back what dead ones left.
+  const ready = deps.ready ? deps.ready.then(() => serverProcess.start()) : undefined;
+  if (!ready) await serverProcess.start();
+
   // Synchronous hooks: an async hook costs a promise per request on every call.
-  let isReady = !deps.ready;
-  deps.ready?.then(() => {
+  let isReady = !ready;
+  ready?.then(() => {
     isReady = true;
   });
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url.startsWith('/api/');
     reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
-    if (isApi && !isReady && deps.ready) deps.ready.then(() => done(), done);
+    if (isApi && !isReady && ready) ready.then(() => done(), done);
     else done();
   });
 
-  const { db } = deps.database;
   await registerRateLimit(app, db);
   registerNulGuard(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -128,8 +140,26 @@ export async function buildApp(deps: AppDeps) {
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)
     routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
-  // Before the server stops listening: its open websockets would otherwise hold the close up.
-  app.addHook('preClose', realtime.close);
+  const moderation = createModeration(config.moderation, app.log);
+  const runner = createChatRunner({
+    db,
+    llm,
+    realtime,
+    log: app.log,
+    teamMaxReplies: config.llm.teamMaxReplies,
+    dataDir: config.dataDir,
+    moderation,
+    owner: serverProcess,
+  });
+  serverProcess.onBeat(() => runner.takeBackOrphans());
+  // Closing, the app answers 503 to every request (the load balancer's health probe included) while
+  // replies finish; their ends are published before the websockets close, which must happen before
+  // the server stops listening, or they would hold the close up. Clients reconnect (code 3001).
+  app.addHook('preClose', async () => {
+    await runner.close(config.shutdownGraceMs);
+    await realtime.close();
+  });
+  app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
   await app.register(userRoutes, { db, messenger, codesPerIpPerHour: config.codesPerIpPerHour });
   await app.register(accountRoutes, { db });
@@ -145,9 +175,10 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     llm,
     config: config.llm,
-    dataDir: config.dataDir,
-    moderation: createModeration(config.moderation, app.log),
     metrics: metrics?.chat,
+    moderation,
+    runner,
+    processId: serverProcess.id,
   });
   await app.register(shareRoutes, { db, config });
   await app.register(chatAgentListRoutes, { db });

@@ -52,6 +52,8 @@ const schema = z.object({
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
+  PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -133,6 +135,13 @@ export type Config = {
   isDevelopmentHelpersOn: boolean;
   /** `GET /metrics` answers a scraper sending this bearer token; without one it does not exist. */
   metricsToken: string | undefined;
+  /**
+   * How often this process renews its lease in the database; one three beats late is gone, and
+   * another process fails and refunds the replies it was generating.
+   */
+  heartbeatMs: number;
+  /** On SIGTERM, how long streaming replies may go on before they are failed and refunded. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -234,5 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
     metricsToken: c.METRICS_TOKEN,
+    heartbeatMs: c.PROCESS_HEARTBEAT_MS,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
   };
 }

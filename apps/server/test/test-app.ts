@@ -16,6 +16,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-test-')),
     WEB_DIST_DIR: join(tmpdir(), 'tandem-no-web-dist'),
     LOG_LEVEL: 'silent',
+    // Closing a test's app fails what is still streaming at once.
+    SHUTDOWN_GRACE_MS: '0',
     ...overrides,
   });
 }

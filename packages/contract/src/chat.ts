@@ -175,6 +175,12 @@ export type ChatPublication =
       finish_reason: string | null;
       points: number;
     }
-  | { type: 'error'; message_id: number; code: number; msg: string }
+  | {
+      type: 'error';
+      message_id: number;
+      code: number;
+      /** In the sender's language; empty when the server cannot know it (a dead process's reply). */
+      msg: string;
+    }
   /** After `done`, when the agent suggests next questions. */
   | { type: 'suggestions'; message_id: number; questions: string[] };

@@ -21,6 +21,11 @@ export type Database = {
   kind: DatabaseKind;
   /** PostgreSQL's address, for a connection of its own (the node bus listens on one); none for PGlite. */
   url?: string;
+  /**
+   * No other process can have it open (a PGlite data directory): whatever other processes left in it
+   * is left by processes that are gone.
+   */
+  isSole: boolean;
   /** Brings the schema up to date; safe to call from many processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +56,7 @@ function openPglite(dataDir: string | undefined): Database {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    isSole: path !== undefined,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
@@ -68,6 +74,7 @@ function openPostgres(url: string, poolSize = 10): Database {
     db,
     kind: 'postgres',
     url,
+    isSole: false,
     async migrate() {
       const connection = await pool.connect();
       try {

@@ -70,7 +70,8 @@ export const chatAgentList = pgTable(
  * A message of a conversation. A reply is `streaming` while generated (its text saved as it grows),
  * then `done`, `stopped` or `failed` (with the error code). `parent_id` is the user message a reply
  * answers; a regenerated reply hides the one it replaces (`replaced_at`). A user message carries the
- * ids of its attached images (`files`); a reply, the next questions suggested after it.
+ * ids of its attached images (`files`); a reply, the next questions suggested after it, and while it
+ * streams the process generating it (`owner_id`).
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -91,6 +92,8 @@ export const chatMessages = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
     suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
+    /** The server process generating a `streaming` reply (`server_processes`); gone, the reply fails. */
+    ownerId: text('owner_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

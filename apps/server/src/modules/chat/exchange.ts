@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { callJson } from '../../db/json-row.ts';
-import { conversations } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { runningReply } from './generation.ts';
 import { type LedgerEntry, preparePoints } from './points.ts';
 
 /** A message as the model reads it: earlier turns, then the one being answered. */
@@ -27,8 +25,13 @@ export type ExchangeRequest = {
   model: { id: number; pointsPerRequest: number };
   /** How many earlier messages the model reads. */
   contextWindow: number;
-  /** A reply streaming longer than this is no longer running anywhere. */
-  staleAfterMs: number;
+  /** The server process that generates the reply. */
+  ownerId: string;
+  /**
+   * Ends the conversation's reply if nothing generates it any more (its process is gone): true when
+   * it did, and the send may go on.
+   */
+  takeBack: (conversationId: string) => Promise<boolean>;
 };
 
 export type Exchange = {
@@ -37,7 +40,7 @@ export type Exchange = {
   messageId: number;
   /** The context window of earlier turns, then the user message to answer. */
   turns: Turn[];
-  debit: LedgerEntry;
+  debit: LedgerEntry & { messageId: number };
 };
 
 type Started = {
@@ -63,11 +66,12 @@ function startStatement({
   images,
   model,
   contextWindow,
+  ownerId,
 }: ExchangeRequest) {
   return sql`select chat_start_exchange(${c.id}::text, ${c.isNew}::boolean, ${c.title}::text,
     ${c.userId}::integer, ${c.visitorId}::text, ${c.teamId}::integer, ${c.agentId}::integer,
     ${regenerate}::boolean, ${content}::text, ${JSON.stringify(images)}::jsonb, ${model.id}::integer,
-    ${model.pointsPerRequest}::integer, ${contextWindow}::integer) as value`;
+    ${model.pointsPerRequest}::integer, ${contextWindow}::integer, ${ownerId}::text) as value`;
 }
 
 /**
@@ -86,7 +90,7 @@ export async function startExchange(db: Db, request: ExchangeRequest): Promise<E
       started = (await callJson<Started>(db, startStatement(request)))!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (hasExpiredReply || (await isReplyRunning(db, conversation.id, request.staleAfterMs))) {
+      if (hasExpiredReply || !(await request.takeBack(conversation.id))) {
         throw new AppError('REPLY_IN_PROGRESS');
       }
       hasExpiredReply = true;
@@ -124,19 +128,4 @@ export async function startExchange(db: Db, request: ExchangeRequest): Promise<E
     // Nothing left of the month's quota, or less left than this model's reply costs.
     throw new AppError(started.points?.balance === 0 ? 'QUOTA_EXCEEDED' : 'POINTS_NOT_ENOUGH');
   }
-}
-
-/**
- * Whether the conversation's reply is still generating somewhere. One left `streaming` by a process
- * that died is failed and refunded here (under the conversation's row lock, so only once).
- */
-async function isReplyRunning(db: Db, conversationId: string, staleAfterMs: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(conversations)
-      .where(eq(conversations.id, conversationId))
-      .for('update');
-    return row !== undefined && (await runningReply(tx, row, staleAfterMs)) !== undefined;
-  });
 }

@@ -6,16 +6,18 @@ import { translate } from '@tandem/contract/messages';
 import { chatChannel } from '@tandem/contract/realtime-channels';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
+import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { agentMessages, agentParams, agentSystemPrompt, ERROR_OF_KIND } from '../agent/replies.ts';
 import { createAttachmentReader } from './attachments.ts';
 import type { Turn } from './exchange.ts';
-import { type LedgerEntry, refundPoints } from './points.ts';
+import { failOrphanedReplies, failReply } from './failed-replies.ts';
+import type { LedgerEntry } from './points.ts';
 import { suggestNextQuestions } from './suggestions.ts';
 import { estimateTokens } from './tokens.ts';
 
@@ -37,8 +39,6 @@ const textOf = (message: LlmMessage | undefined) =>
     ? message.content
     : (message?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
 
-type ConversationRow = typeof conversations.$inferSelect;
-
 /** How often a growing reply is written to the database while it streams. */
 export const PERSIST_INTERVAL_MS = 500;
 
@@ -53,7 +53,7 @@ export type Generation = {
   modelId: number;
   config: AgentConfig;
   /** The debit to give back when the model fails. */
-  debit: LedgerEntry;
+  debit: LedgerEntry & { messageId: number };
   locale: Locale;
 };
 
@@ -61,6 +61,9 @@ type Running = { controller: AbortController; done: Promise<void> };
 
 /** A finished reply the moderation refused. */
 class Withdrawn extends Error {}
+
+/** Why a reply is aborted when the server stops: it fails and is refunded, where a user's Stop keeps it. */
+const SHUTDOWN = 'shutdown';
 
 /**
  * The model broke off while a reasoning model was thinking, before it had answered anything (a timeout
@@ -80,6 +83,8 @@ export type ChatRunnerDeps = {
   dataDir: string;
   /** Checks each finished reply: one it flags is withdrawn. */
   moderation: Moderation;
+  /** This process, which owns the replies it generates; those of processes that are gone are failed. */
+  owner: ServerProcess;
 };
 
 /**
@@ -95,11 +100,17 @@ export function createChatRunner({
   teamMaxReplies,
   dataDir,
   moderation,
+  owner,
 }: ChatRunnerDeps) {
   const readImages = createAttachmentReader(db, dataDir);
+  /** The replies generating, by conversation, until they let go of it. */
   const running = new Map<string, Running>();
-  /** Work after a reply (its suggested questions) that `close` still waits for. */
-  const followUps = new Set<Promise<unknown>>();
+  /** Every reply until its last publication, and the work after one (its suggested questions). */
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   const teamLoad = new Map<number, number>();
   const release = (teamId: number) => {
     const left = (teamLoad.get(teamId) ?? 1) - 1;
@@ -150,20 +161,54 @@ export function createChatRunner({
     }
   }
 
-  /** Generates the reply; answers what is left to do once it has let go of the conversation. */
-  async function run(job: Generation, signal: AbortSignal): Promise<(() => Promise<void>) | undefined> {
+  /**
+   * Fails and refunds the `streaming` replies of processes that are gone (all, or the conversation's)
+   * and tells the pages showing them, which would otherwise offer Stop for a reply nothing generates.
+   * True when there was one.
+   */
+  async function takeBack(conversationId?: string) {
+    const code = ERRORS.SYSTEM_BUSY.code;
+    const failed = await failOrphanedReplies(db, owner.isGone(chatMessages.ownerId), code, conversationId);
+    for (const reply of failed) {
+      identityCacheOf(db).forgetTeamAccounts(reply.teamId);
+      // The reader's language is not known here: the page says it in its own words for the code.
+      await publish(reply.conversationId, { type: 'error', message_id: reply.messageId, code, msg: '' });
+    }
+    if (failed.length > 0) log.warn({ replies: failed.length }, 'replies of stopped processes failed');
+    return failed.length > 0;
+  }
+
+  /** The conversation's reply is over: touched, so the conversations list shows it first. */
+  const touch = (conversationId: string) =>
+    db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, conversationId));
+
+  /**
+   * Generates the reply; answers what is left to do once it has let go of the conversation. `letGo`
+   * frees the conversation for the next message once the reply's end is saved and before it is
+   * published: a client that sends the moment it sees the end must not be told a reply is running.
+   */
+  async function run(
+    job: Generation,
+    signal: AbortSignal,
+    letGo: () => void,
+  ): Promise<(() => Promise<void>) | undefined> {
     const { conversationId, messageId } = job;
     let content = '';
     let reasoning = '';
     let savedAt = Date.now();
     const save = (values: Partial<typeof chatMessages.$inferInsert>) =>
       db.update(chatMessages).set(values).where(eq(chatMessages.id, messageId));
+    /** Saves the end; false when the reply had been ended elsewhere (failed as a dead process's). */
     const finish = async (values: Partial<typeof chatMessages.$inferInsert>) => {
-      await save({ content, reasoning, ...values });
-      await db
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(eq(conversations.id, conversationId));
+      const [saved] = await db
+        .update(chatMessages)
+        .set({ content, reasoning, ...values })
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.status, 'streaming')))
+        .returning({ id: chatMessages.id });
+      await touch(conversationId);
+      letGo();
+      if (!saved) log.warn({ conversationId }, 'chat reply ended elsewhere while generating');
+      return saved !== undefined;
     };
 
     // The reply's publications go out in order, without the model waiting for the first.
@@ -203,7 +248,7 @@ export function createChatRunner({
         reasoning = '';
         throw new Withdrawn();
       }
-      await finish({ status: 'done', finishReason });
+      if (!(await finish({ status: 'done', finishReason }))) return;
       await announce({
         type: 'done',
         message_id: messageId,
@@ -219,9 +264,10 @@ export function createChatRunner({
         return () => suggest(job, exchange);
       }
     } catch (error) {
-      if (signal.aborted || isLlmError(error, 'aborted')) {
+      const isShutdown = signal.aborted && signal.reason === SHUTDOWN;
+      if (!isShutdown && (signal.aborted || isLlmError(error, 'aborted'))) {
         // Stopped by the user: the text so far is the answer, and its points are spent.
-        await finish({ status: 'stopped', finishReason: 'stop' });
+        if (!(await finish({ status: 'stopped', finishReason: 'stop' }))) return;
         await announce({
           type: 'done',
           message_id: messageId,
@@ -233,20 +279,24 @@ export function createChatRunner({
         });
         return;
       }
-      const name: ErrorName =
-        error instanceof Withdrawn
+      const name: ErrorName = isShutdown
+        ? 'SYSTEM_BUSY'
+        : error instanceof Withdrawn
           ? 'MESSAGE_WITHDRAWN'
           : isThinkingFailure(error, reasoning, content)
             ? 'THINKING_ERROR'
             : isLlmError(error) && error.kind !== 'aborted'
               ? ERROR_OF_KIND[error.kind]
               : 'SYSTEM_BUSY';
-      if (error instanceof Withdrawn) log.info({ conversationId }, 'chat reply withdrawn by moderation');
+      if (isShutdown) log.info({ conversationId }, 'chat reply cut by the server stopping');
+      else if (error instanceof Withdrawn) log.info({ conversationId }, 'chat reply withdrawn by moderation');
       else if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
       else log.error({ err: error, conversationId }, 'chat reply failed');
-      await refundPoints(db, job.debit);
+      const isFailed = await failReply(db, job.debit, ERRORS[name].code, { content, reasoning });
       identityCacheOf(db).forgetTeamAccounts(job.debit.teamId);
-      await finish({ status: 'failed', errorCode: ERRORS[name].code, points: 0 });
+      await touch(conversationId);
+      letGo();
+      if (!isFailed) return;
       await announce({
         type: 'error',
         message_id: messageId,
@@ -272,23 +322,25 @@ export function createChatRunner({
     /** Starts generating in a place `reserve` held; answers at once. */
     start(job: Generation) {
       const controller = new AbortController();
-      const lost = (error: unknown) => {
+      let isHeld = true;
+      const letGo = () => {
+        if (!isHeld) return;
+        isHeld = false;
+        if (running.get(job.conversationId)?.controller === controller) running.delete(job.conversationId);
+        release(job.debit.teamId);
+      };
+      const lost = async (error: unknown) => {
         log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost');
+        // Not left streaming with a live owner, where no sweep would take it back.
+        await failReply(db, job.debit, ERRORS.SYSTEM_BUSY.code).catch(() => {});
         return undefined;
       };
-      const reply = run(job, controller.signal)
-        .catch(lost)
-        .finally(() => {
-          running.delete(job.conversationId);
-          release(job.debit.teamId);
-        });
+      const reply = run(job, controller.signal, letGo).catch(lost).finally(letGo);
       running.set(job.conversationId, { controller, done: reply.then(() => undefined) });
+      track(reply);
       // What follows the reply runs once the conversation is free again.
       void reply.then((followUp) => {
-        if (!followUp) return;
-        const pending = followUp().catch(lost);
-        followUps.add(pending);
-        void pending.finally(() => followUps.delete(pending));
+        if (followUp) track(followUp().catch(lost));
       });
     },
 
@@ -297,57 +349,42 @@ export function createChatRunner({
     /** Replies generating in this process now. */
     streamingCount: () => running.size,
 
-    /** Stops the conversation's reply and waits until it is saved; false when none was running. */
+    /**
+     * Stops the conversation's reply and waits until it is saved; false when none was running. A
+     * reply whose process is gone is failed and refunded instead, so Stop always ends it.
+     */
     async stop(conversationId: string) {
       const current = running.get(conversationId);
-      if (!current) return false;
+      if (!current) return takeBack(conversationId);
       current.controller.abort();
       await current.done;
       return true;
     },
 
-    /** Waits for the conversation's reply to end (tests, shutdown). */
+    /** Waits for the conversation's reply to end (tests). */
     settled: (conversationId: string) => running.get(conversationId)?.done ?? Promise.resolve(),
 
-    /** Stops every reply (the server is closing). */
-    async close() {
-      const all = [...running.values()];
-      for (const current of all) current.controller.abort();
-      await Promise.all(all.map((current) => current.done));
-      await Promise.all([...followUps]);
+    /**
+     * Fails and refunds the replies of processes that are gone: all (every heartbeat), or the
+     * conversation's (a send that found it `streaming`); true when there was one.
+     */
+    takeBackOrphans: (conversationId?: string) => takeBack(conversationId),
+
+    /**
+     * Closes for a server that stops: replies may finish for `graceMs`, then the rest fail and are
+     * refunded; answers once each has published its end.
+     */
+    async close(graceMs = 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.all([...running.values()].map((current) => current.done)), graceOver]);
+      clearTimeout(timer);
+      for (const current of running.values()) current.controller.abort(SHUTDOWN);
+      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }
 
 export type ChatRunner = ReturnType<typeof createChatRunner>;
-
-/** A reply still `streaming` this long after it started is no longer running anywhere. */
-export const staleReplyAfterMs = (llmTimeoutMs: number) => llmTimeoutMs + 60_000;
-
-/**
- * The conversation's reply still marked `streaming`, if any. One whose process died (older than
- * `staleAfterMs`) is marked failed and refunded, and no longer counts.
- */
-export async function runningReply(tx: Tx, conversation: ConversationRow, staleAfterMs: number) {
-  const [reply] = await tx
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.status, 'streaming')))
-    .limit(1);
-  if (!reply) return undefined;
-  if (Date.now() - reply.createdAt.getTime() < staleAfterMs) return reply;
-  await tx
-    .update(chatMessages)
-    .set({ status: 'failed', errorCode: ERRORS.SYSTEM_BUSY.code, points: 0 })
-    .where(eq(chatMessages.id, reply.id));
-  await refundPoints(tx, {
-    teamId: conversation.teamId,
-    userId: conversation.userId,
-    agentId: conversation.agentId,
-    conversationId: conversation.id,
-    messageId: reply.id,
-    modelId: reply.modelId,
-    points: reply.points,
-  });
-  return undefined;
-}

@@ -46,7 +46,7 @@ import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
 import { startExchange } from './exchange.ts';
 import { presentFeedback } from './feedback.ts';
-import { type ChatRunner, createChatRunner, staleReplyAfterMs } from './generation.ts';
+import type { ChatRunner } from './generation.ts';
 import { estimateTokens } from './tokens.ts';
 
 export type ChatDeps = {
@@ -54,12 +54,13 @@ export type ChatDeps = {
   realtime: Realtime;
   llm: Llm;
   config: Config['llm'];
-  /** Where uploads live: the images messages carry. */
-  dataDir: string;
   moderation: Moderation;
-  runner?: ChatRunner;
   /** Replies generating and points debited, when the server exports metrics. */
   metrics?: ChatMetrics;
+  /** Generates the replies (the app closes it, before the realtime hub: see app.ts). */
+  runner: ChatRunner;
+  /** The id of this server process, which owns the replies it starts. */
+  processId: string;
 };
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -132,23 +133,10 @@ export const VISITOR_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
  * streamed on `chat:<conversation_id>`; each reply debits the agent team's points first.
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
-  const { db, realtime, llm } = deps;
-  const runner =
-    deps.runner ??
-    createChatRunner({
-      db,
-      llm,
-      realtime,
-      log: app.log,
-      teamMaxReplies: deps.config.teamMaxReplies,
-      dataDir: deps.dataDir,
-      moderation: deps.moderation,
-    });
+  const { db, realtime, llm, runner } = deps;
   deps.metrics?.countRepliesWith(runner.streamingCount);
-  const staleAfterMs = staleReplyAfterMs(deps.config.timeoutMs);
   // Signed-in users, and visitors of web-public agents.
   const session = { onRequest: requireChatter(db) };
-  app.addHook('preClose', runner.close);
 
   // Only a conversation's owner may read its stream.
   realtime.setChannelPolicy(
@@ -225,7 +213,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         images,
         model: { id: model.id, pointsPerRequest: model.pointsPerRequest },
         contextWindow: config.params.context_window,
-        staleAfterMs,
+        ownerId: deps.processId,
+        takeBack: runner.takeBackOrphans,
       }).catch((error: unknown) => {
         runner.release(agent.teamId);
         throw error;

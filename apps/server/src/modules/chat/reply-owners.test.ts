@@ -1,0 +1,212 @@
+import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import { ERRORS } from '@tandem/contract/errors';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { chatMessages, pointsLedger, serverProcesses, teamPoints } from '../../db/schema.ts';
+import { createRealtime } from '../../platform/realtime/realtime.ts';
+
+const HEARTBEAT_MS = 200;
+const published: { channel: string; data: ChatPublication }[] = [];
+/** Runs when a reply's `done` is published, before the publication call answers. */
+let onDone: ((publication: ChatPublication & { type: 'done' }) => Promise<void>) | undefined;
+const ctx = useTestApp({ PROCESS_HEARTBEAT_MS: String(HEARTBEAT_MS) }, (config) => {
+  const realtime = createRealtime({ config: config.realtime, log: pino({ level: 'silent' }) });
+  return {
+    realtime: {
+      ...realtime,
+      publisher: {
+        async publish(channel, data) {
+          const publication = data as ChatPublication;
+          if (channel.startsWith('chat:')) published.push({ channel, data: publication });
+          await realtime.publisher.publish(channel, data);
+          if (publication.type === 'done') await onDone?.(publication);
+        },
+        broadcast: (channels, data) => realtime.publisher.broadcast(channels, data),
+      },
+    },
+  };
+});
+const { call, data, team, agent } = agentApi(ctx);
+const fakes = useFakeModels(ctx);
+
+const FREE_POINTS = 1000;
+const POINTS = 3;
+
+async function chatSetup(model: 'chat' | 'slow' = 'chat') {
+  const teamOf = await team();
+  const created = await agent(teamOf.owner.token, completeConfig(fakes.model[model]));
+  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
+  return { ...teamOf, agentId: created.id };
+}
+
+const send = (token: string, payload: object) => call('POST', '/api/chat/agent-send-message', token, payload);
+
+const messagesOf = async (token: string, conversationId: string) =>
+  (await data('GET', `/api/chat/get-conversation-messages?conversation_id=${conversationId}`, token))
+    .data as ChatMessage[];
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let tries = 0; tries < 1000; tries++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+const lastReply = (token: string, conversationId: string, isEnded = true) =>
+  waitFor(async () => {
+    const last = (await messagesOf(token, conversationId)).at(-1);
+    return last?.role === 'assistant' && (last.status !== 'streaming') === isEnded ? last : undefined;
+  }, 'the reply');
+
+/** The team's balance, and what its ledger says it should be. */
+async function pointsOf(teamId: number) {
+  const { db } = ctx.database;
+  const [row] = await db.select().from(teamPoints).where(eq(teamPoints.teamId, teamId));
+  const [ledger] = await db
+    .select({ sum: sql<number>`coalesce(sum(${pointsLedger.points}), 0)::int` })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.teamId, teamId));
+  return { balance: row!.balance, fromLedger: FREE_POINTS + ledger!.sum };
+}
+
+/** A process row as another node that beat `secondsAgo` ago would have left it. */
+async function otherProcess(secondsAgo: number) {
+  const id = `other-${Math.random().toString(36).slice(2)}`;
+  await ctx.database.db.insert(serverProcesses).values({
+    id,
+    heartbeatAt: sql`now() - make_interval(secs => ${secondsAgo})`,
+  });
+  return id;
+}
+
+describe('a reply that ends', () => {
+  it('lets go of its conversation before its end is published: a send made on seeing it goes through', async () => {
+    const { owner, agentId } = await chatSetup();
+    const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+    await lastReply(owner.token, first.conversation_id);
+    const codes: number[] = [];
+    const finished = new Promise<void>((resolve) => {
+      // A client that sends the moment it sees `done`, five times over.
+      onDone = async () => {
+        if (codes.length === 5) {
+          onDone = undefined;
+          resolve();
+          return;
+        }
+        const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'again' });
+        codes.push(next.body.code);
+        if (next.body.code !== 0) resolve();
+      };
+    });
+    await send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
+    await finished;
+    onDone = undefined;
+    expect(codes).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe('a reply whose process is gone', () => {
+  it('is failed, refunded and published as failed within a heartbeat or two, and the conversation goes on', async () => {
+    const { owner, agentId, teamId } = await chatSetup();
+    const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+    await lastReply(owner.token, first.conversation_id);
+    // What a node that died mid-reply leaves: its row, no longer renewed, and a debited streaming reply.
+    const gone = await otherProcess(3600);
+    await ctx.database.db.execute(
+      sql`update team_points set balance = balance - ${POINTS} where team_id = ${teamId}`,
+    );
+    const [orphan] = await ctx.database.db
+      .insert(chatMessages)
+      .values({
+        conversationId: first.conversation_id,
+        role: 'assistant',
+        status: 'streaming',
+        content: 'Echo: half',
+        points: POINTS,
+        modelId: fakes.model.chat,
+        ownerId: gone,
+      })
+      .returning({ id: chatMessages.id });
+    await ctx.database.db.execute(sql`insert into points_ledger (team_id, conversation_id, message_id, points, reason)
+      values (${teamId}, ${first.conversation_id}, ${orphan!.id}, ${-POINTS}, 'chat_reply')`);
+
+    const failed = await lastReply(owner.token, first.conversation_id);
+    expect(failed).toMatchObject({
+      id: orphan!.id,
+      status: 'failed',
+      error_code: ERRORS.SYSTEM_BUSY.code,
+      points: 0,
+    });
+    await waitFor(
+      async () =>
+        published.find(
+          (p) =>
+            p.channel === `chat:${first.conversation_id}` &&
+            p.data.type === 'error' &&
+            p.data.message_id === orphan!.id,
+        ),
+      'the failure published',
+    );
+    expect(await pointsOf(teamId)).toEqual({
+      balance: FREE_POINTS - POINTS,
+      fromLedger: FREE_POINTS - POINTS,
+    });
+    const [row] = await ctx.database.db.select().from(serverProcesses).where(eq(serverProcesses.id, gone));
+    expect(row).toBeUndefined();
+    expect(
+      (await send(owner.token, { conversation_id: first.conversation_id, content: 'two' })).body.code,
+    ).toBe(0);
+  });
+
+  it('holds its conversation while its process beats; once it stops beating a send takes it back', async () => {
+    const { owner, agentId, teamId } = await chatSetup();
+    const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+    await lastReply(owner.token, first.conversation_id);
+    const other = await otherProcess(0);
+    const [held] = await ctx.database.db
+      .insert(chatMessages)
+      .values({
+        conversationId: first.conversation_id,
+        role: 'assistant',
+        status: 'streaming',
+        points: 0,
+        modelId: fakes.model.chat,
+        ownerId: other,
+      })
+      .returning({ id: chatMessages.id });
+    const refused = await send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
+    expect(refused.body.code).toBe(ERRORS.REPLY_IN_PROGRESS.code);
+
+    await ctx.database.db
+      .update(serverProcesses)
+      .set({ heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(serverProcesses.id, other));
+    const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'three' });
+    expect(next.body.code).toBe(0);
+    const messages = await messagesOf(owner.token, first.conversation_id);
+    expect(messages.find((m) => m.id === held!.id)?.status).toBe('failed');
+    await lastReply(owner.token, first.conversation_id);
+    const points = await pointsOf(teamId);
+    expect(points.balance).toBe(points.fromLedger);
+  });
+
+  it('is ended by Stop, even before a sweep comes to it', async () => {
+    const { owner, agentId } = await chatSetup();
+    const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+    await lastReply(owner.token, first.conversation_id);
+    await ctx.database.db.insert(chatMessages).values({
+      conversationId: first.conversation_id,
+      role: 'assistant',
+      status: 'streaming',
+      modelId: fakes.model.chat,
+      ownerId: 'never-registered',
+    });
+    await data('POST', '/api/chat/stop-message', owner.token, { conversation_id: first.conversation_id });
+    expect((await messagesOf(owner.token, first.conversation_id)).at(-1)?.status).toBe('failed');
+  });
+});
