@@ -161,7 +161,12 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
-  await app.register(userRoutes, { db, messenger, codesPerIpPerHour: config.codesPerIpPerHour });
+  await app.register(userRoutes, {
+    db,
+    messenger,
+    codesPerIpPerHour: config.codesPerIpPerHour,
+    adminEmails: config.adminEmails,
+  });
   await app.register(accountRoutes, { db });
   await app.register(deviceRoutes, { db, realtime });
   await app.register(uploadRoutes, { db, dataDir: config.dataDir });

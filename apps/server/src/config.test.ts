@@ -98,3 +98,14 @@ describe('model provider configuration', () => {
     }
   });
 });
+
+describe('ADMIN_EMAILS', () => {
+  it('reads a comma-separated list in any letter case and names a wrong entry', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: ' Boss@Example.com, ops@example.org ' });
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.org']);
+    expect(loadConfig({ DATA_DIR: dataDir() }).adminEmails).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAILS: 'boss@example.com, boss' })).toThrow(
+      /ADMIN_EMAILS/,
+    );
+  });
+});

@@ -60,6 +60,18 @@ const schema = z.object({
   MODERATION_API_KEY: optionalText,
   MODERATION_MODEL: z.string().default('omni-moderation-latest'),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'at least 16 characters').max(128).optional()),
+  ADMIN_EMAILS: optionalText.pipe(
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(/[,\s]+/)
+          .map((email) => email.toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('a comma-separated list of email addresses')))
+      .optional(),
+  ),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -131,6 +143,8 @@ export type Config = {
     words: string[];
     provider: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   };
+  /** Accounts with these emails (lower case) are platform admins from their next sign-in. */
+  adminEmails: string[];
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
   /** `GET /metrics` answers a scraper sending this bearer token; without one it does not exist. */
@@ -241,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    adminEmails: c.ADMIN_EMAILS ?? [],
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
     metricsToken: c.METRICS_TOKEN,
     heartbeatMs: c.PROCESS_HEARTBEAT_MS,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusyError, openEmbeddedDatabase } from './db/open-embedded.ts';
 import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
+import { applyAdminEmails } from './modules/user/platform-admins.ts';
 
 async function main() {
   const config = loadConfig();
@@ -15,8 +16,10 @@ async function main() {
   // Migrate while the server starts listening: pages answer at once, API calls wait for the schema
   // (and, on a first start with LLM_BASE_URL, for its model provider).
   let isSeeded = false;
+  let adminChanges = 0;
   const ready = database.migrate().then(async () => {
     isSeeded = await seedModelsFromConfig(database.db, config);
+    adminChanges = (await applyAdminEmails(database.db, config.adminEmails)).length;
   });
   const app = await buildApp({
     config,
@@ -41,6 +44,8 @@ async function main() {
       app.log.info({ database: database.kind }, 'database ready');
       if (isSeeded)
         app.log.info({ baseUrl: config.llm.seed?.baseUrl }, 'model provider created from LLM_BASE_URL');
+      if (adminChanges > 0)
+        app.log.info({ accounts: adminChanges }, 'platform admins updated from ADMIN_EMAILS');
     },
     (error: unknown) => {
       app.log.fatal({ err: error }, 'database migration failed');

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
  * A migrated, empty database for one test file: in-memory PGlite, or a fresh database on the
  * PostgreSQL server the `server-postgres` project started.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     const database = openDatabase({ kind: 'pglite' });
     await database.migrate();
@@ -25,6 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -12,6 +12,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestPreference } from '../../platform/http/request-locale.ts';
 import { deviceIdOf, deviceInfoOf } from '../user/device-info.ts';
+import { applyAdminEmails } from '../user/platform-admins.ts';
 import { userForIdentity } from './identities.ts';
 import { createOidcClient } from './oidc-client.ts';
 
@@ -65,6 +66,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = as
           throw new AppError('AUTHENTICATION_FAILED');
         });
       const userId = await userForIdentity(db, claims, requestPreference(request));
+      await applyAdminEmails(db, config.adminEmails, userId);
       return ok({ token: await openSession(db, userId, await deviceInfoOf(request, deviceIdOf(request))) });
     },
   );

@@ -32,15 +32,16 @@ import {
 } from './accounts.ts';
 import { codeMessage } from './code-message.ts';
 import { deviceIdOf, deviceInfoOf } from './device-info.ts';
+import { applyAdminEmails } from './platform-admins.ts';
 import { issueCode, withdrawCode } from './verification-codes.ts';
 
-export type UserDeps = { db: Db; messenger: Messenger; codesPerIpPerHour: number };
+export type UserDeps = { db: Db; messenger: Messenger; codesPerIpPerHour: number; adminEmails: string[] };
 
 const emptyData = envelope(z.null());
 
 export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
   app,
-  { db, messenger, codesPerIpPerHour },
+  { db, messenger, codesPerIpPerHour, adminEmails },
 ) => {
   const signedIn = { onRequest: requireSession(db) };
 
@@ -106,6 +107,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     { config: GUESSING_LIMIT, schema: { body: registerBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await registerUser(db, request.body, requestPreference(request));
+      await applyAdminEmails(db, adminEmails, userId);
       const deviceId = deviceIdOf(request);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
@@ -117,6 +119,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     { config: GUESSING_LIMIT, schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
       const userId = await verifyCredentials(db, request.body, request.ip);
+      await applyAdminEmails(db, adminEmails, userId);
       const deviceId = deviceIdOf(request, request.body.device_id);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
       return ok({ token });
