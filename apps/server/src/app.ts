@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps) {
   // A root hook runs after the modules' own: they may still publish while they wind down.
   if (!deps.bus) app.addHook('onClose', () => bus.close());
   const messenger = deps.messenger ?? createMessenger(config, db, app.log);
-  const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log });
+  const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log, bus });
   const gateway = deps.llm ?? createLlm({ db, config, log: app.log });
   const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
   const { hub } = realtime;

@@ -16,6 +16,7 @@ export function createLocalNodeBus(log?: Log): NodeBus {
   let isClosed = false;
   return {
     nodeId: randomUUID(),
+    isLocal: true,
     async publish(topic, payload) {
       assertTopic(topic);
       if (isClosed) return;

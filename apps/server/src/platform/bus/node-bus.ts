@@ -11,6 +11,8 @@ import { createPostgresNodeBus } from './postgres-node-bus.ts';
 export interface NodeBus {
   /** This process's random name, e.g. for telling its own messages apart. */
   readonly nodeId: string;
+  /** True when the bus reaches this process only (PGlite): senders may skip it. */
+  readonly isLocal: boolean;
   /**
    * Sends `payload` (any JSON value) to every subscriber of `topic` on every node. Never throws: a
    * message that cannot be sent is logged and lost, as a publication on a dropped socket would be.

@@ -181,6 +181,7 @@ export function createPostgresNodeBus({ url, db, log, heartbeatMs = 15_000 }: Po
 
   return {
     nodeId,
+    isLocal: false,
     publish(topic, payload) {
       assertTopic(topic);
       if (isClosed) return Promise.resolve();

@@ -27,8 +27,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startHub(port = 0): Promise<RunningHub> {
-  const hub = new RealtimeHub({ tokens, ...FAST });
+async function startHub(port = 0, options: Partial<HubOptions> = {}): Promise<RunningHub> {
+  const hub = new RealtimeHub({ tokens, ...FAST, ...options });
   const server = createServer();
   routeUpgrade(server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
   server.listen(port, '127.0.0.1');

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { SERVER_VERSION } from '../../paths.ts';
+import { ChannelHistory, type HistoryOptions } from './history.ts';
 import {
   type Command,
   type ConnectRequest,
@@ -12,8 +13,10 @@ import {
   type Disconnect,
   decodeCommand,
   encodeError,
+  encodeInsufficientState,
   encodePublication,
   encodeReply,
+  encodeSubscribeReply,
   PING_FRAME,
   REPLY_ERROR,
   type SubscribeRequest,
@@ -28,6 +31,12 @@ export type HubOptions = {
   tokens: RealtimeTokens;
   /** Namespaces whose `…#<user id>` channels the named user may join without a subscription token. */
   userLimitedNamespaces?: readonly string[];
+  /**
+   * Namespaces whose channels keep a history with stream positions, and always recover and position
+   * their subscribers (Centrifugo's `force_recovery` and `force_positioning`).
+   */
+  historyNamespaces?: readonly string[];
+  history?: HistoryOptions;
   /** Centrifugo's defaults: ping every 25 s, a pong within 8 s. */
   pingIntervalMs?: number;
   pongTimeoutMs?: number;
@@ -45,6 +54,8 @@ const MAX_CHANNELS_PER_CONNECTION = 128;
 const MAX_QUEUED_BYTES = 1024 * 1024;
 const MAX_PENDING_FRAMES = 64;
 const SWEEP_INTERVAL_MS = 1000;
+/** Histories are swept every this many connection sweeps. */
+const HISTORY_SWEEP_EVERY = 5;
 const SHUTDOWN_GRACE_MS = 1000;
 const SETTLED = Promise.resolve();
 const TEXT_FRAME = { binary: false };
@@ -66,6 +77,8 @@ class HubConnection {
   /** When the unanswered ping went out; 0 when none is pending. */
   pingSentAt = 0;
   isClosed = false;
+  /** Replies of the frame being handled, sent together at its end or before a subscription's first publication. */
+  replies: string[] = [];
 
   constructor(
     readonly socket: WebSocket,
@@ -86,6 +99,9 @@ export class RealtimeHub implements RealtimePublisher {
   readonly #subscribers = new Map<string, Set<HubConnection>>();
   readonly #tokens: RealtimeTokens;
   readonly #userLimitedNamespaces: Set<string>;
+  readonly #historyNamespaces: Set<string>;
+  readonly #history: ChannelHistory;
+  #sweeps = 0;
   readonly #pingIntervalMs: number;
   readonly #pongTimeoutMs: number;
   readonly #expiredCloseDelayMs: number;
@@ -105,6 +121,8 @@ export class RealtimeHub implements RealtimePublisher {
   constructor(options: HubOptions) {
     this.#tokens = options.tokens;
     this.#userLimitedNamespaces = new Set(options.userLimitedNamespaces ?? []);
+    this.#historyNamespaces = new Set(options.historyNamespaces ?? []);
+    this.#history = new ChannelHistory(options.history);
     this.#pingIntervalMs = options.pingIntervalMs ?? 25_000;
     this.#pongTimeoutMs = options.pongTimeoutMs ?? 8000;
     this.#expiredCloseDelayMs = options.expiredCloseDelayMs ?? 25_000;
@@ -124,10 +142,30 @@ export class RealtimeHub implements RealtimePublisher {
 
   async publish(channel: string, data: unknown): Promise<void> {
     const subscribers = this.#subscribers.get(channel);
+    const hasHistory = this.#hasHistory(channel);
+    if (!subscribers && !hasHistory) return;
+    const json = JSON.stringify(data ?? null);
+    // Kept without subscribers too: one who subscribes a moment late recovers it.
+    const offset = hasHistory ? this.#history.append(channel, json).offset : undefined;
     if (!subscribers) return;
     // One websocket frame for every subscriber: a server's frames are unmasked, so the bytes are the same.
-    const frame = textFrame(encodePublication(channel, data ?? null));
+    const frame = textFrame(encodePublication(channel, json, offset));
     for (const connection of subscribers) this.#write(connection, frame);
+  }
+
+  /**
+   * Forgets every channel's history, after publications may have been lost on the way here (the node
+   * bus reconnected): new epochs make recoveries fail, and each subscriber of such a channel is told
+   * to subscribe again (2500), so the client learns it missed something and reads the saved state.
+   */
+  invalidateHistory() {
+    for (const channel of this.#history.clear()) {
+      const message = encodeInsufficientState(channel);
+      for (const connection of [...(this.#subscribers.get(channel) ?? [])]) {
+        this.#unsubscribe(connection, channel);
+        this.#send(connection, message);
+      }
+    }
   }
 
   async broadcast(channels: readonly string[], data: unknown): Promise<void> {
@@ -137,7 +175,12 @@ export class RealtimeHub implements RealtimePublisher {
   stats() {
     let subscriptions = 0;
     for (const subscribers of this.#subscribers.values()) subscriptions += subscribers.size;
-    return { connections: this.#connections.size, channels: this.#subscribers.size, subscriptions };
+    return {
+      connections: this.#connections.size,
+      channels: this.#subscribers.size,
+      subscriptions,
+      histories: this.#history.channelCount,
+    };
   }
 
   /** Tells every client the server is going away (3001: they reconnect), then lets the sockets go. */
@@ -183,7 +226,6 @@ export class RealtimeHub implements RealtimePublisher {
   }
 
   async #handleFrame(connection: HubConnection, text: string) {
-    const replies: string[] = [];
     for (const line of text.split('\n')) {
       if (connection.isClosed) return;
       if (line.trim() === '') continue;
@@ -193,9 +235,16 @@ export class RealtimeHub implements RealtimePublisher {
         return;
       }
       const reply = await this.#handleCommand(connection, command);
-      if (reply) replies.push(reply);
+      if (reply) connection.replies.push(reply);
     }
-    if (replies.length > 0 && !connection.isClosed) this.#send(connection, replies.join('\n'));
+    this.#sendReplies(connection);
+  }
+
+  #sendReplies(connection: HubConnection) {
+    if (connection.replies.length > 0 && !connection.isClosed) {
+      this.#send(connection, connection.replies.join('\n'));
+    }
+    connection.replies = [];
   }
 
   async #handleCommand(connection: HubConnection, command: Command): Promise<string | undefined> {
@@ -302,6 +351,7 @@ export class RealtimeHub implements RealtimePublisher {
       return encodeError(id, REPLY_ERROR.permissionDenied);
     }
     if (connection.channels.has(channel)) return encodeError(id, REPLY_ERROR.alreadySubscribed);
+    const reply = this.#subscribeReply(channel, id, params, expiresAt);
     connection.channels.set(channel, expiresAt * 1000);
     this.#noteSubscriptionExpiry(connection);
     let subscribers = this.#subscribers.get(channel);
@@ -310,7 +360,37 @@ export class RealtimeHub implements RealtimePublisher {
       this.#subscribers.set(channel, subscribers);
     }
     subscribers.add(connection);
-    return encodeReply(id, 'subscribe', expiresAt ? { expires: true, ttl: ttlSeconds(expiresAt) } : {});
+    // Its publications may go out before the frame's other commands are done: the reply goes first.
+    connection.replies.push(reply);
+    this.#sendReplies(connection);
+    return undefined;
+  }
+
+  /**
+   * The subscribe reply; on a channel with history, with its stream position and, when the client asks
+   * to recover, what it missed. Read in the same step the subscriber joins: nothing falls in between.
+   */
+  #subscribeReply(channel: string, id: number, params: SubscribeRequest, expiresAt: number) {
+    const expiry = expiresAt ? { expires: true, ttl: ttlSeconds(expiresAt) } : {};
+    if (!this.#hasHistory(channel)) return encodeReply(id, 'subscribe', expiry);
+    const top = this.#history.position(channel);
+    const stream = { ...expiry, recoverable: true, positioned: true, epoch: top.epoch, offset: top.offset };
+    if (params.recover !== true) return encodeReply(id, 'subscribe', stream);
+    const from = {
+      offset: typeof params.offset === 'number' ? params.offset : 0,
+      epoch: typeof params.epoch === 'string' ? params.epoch : '',
+    };
+    const recovery = this.#history.recover(channel, from);
+    return encodeSubscribeReply(
+      id,
+      { ...stream, was_recovering: true, recovered: recovery.isRecovered },
+      recovery.publications,
+    );
+  }
+
+  #hasHistory(channel: string) {
+    const colon = channel.indexOf(':');
+    return colon > 0 && this.#historyNamespaces.has(channel.slice(0, colon));
   }
 
   async #refreshSubscription(
@@ -405,6 +485,9 @@ export class RealtimeHub implements RealtimePublisher {
   /** Once a second: pings, missing pongs, expired tokens and sockets that never connected. */
   #sweepConnections() {
     const now = Date.now();
+    if (++this.#sweeps % HISTORY_SWEEP_EVERY === 0) {
+      this.#history.sweep((channel) => this.#subscribers.has(channel), now);
+    }
     for (const connection of this.#connections) {
       if (connection.userId === undefined) {
         if (now - connection.openedAt > this.#staleCloseDelayMs)

@@ -34,7 +34,14 @@ export const REPLY_ERROR = {
 export type ReplyError = (typeof REPLY_ERROR)[keyof typeof REPLY_ERROR];
 
 export type ConnectRequest = { token?: unknown };
-export type SubscribeRequest = { channel?: unknown; token?: unknown };
+/** `recover` with the `offset` and `epoch` last seen asks for what was missed (Centrifugo's recovery). */
+export type SubscribeRequest = {
+  channel?: unknown;
+  token?: unknown;
+  recover?: unknown;
+  offset?: unknown;
+  epoch?: unknown;
+};
 export type RefreshRequest = { token?: unknown };
 
 /** A decoded command: one request method and its parameters, or the client's pong. */
@@ -75,8 +82,28 @@ export const encodeReply = (id: number, method: string, result: object) =>
 
 export const encodeError = (id: number, error: ReplyError) => `{"id":${id},"error":${JSON.stringify(error)}}`;
 
+/** A publication's JSON: its data (already JSON) and, on a channel with history, its offset. */
+const publicationJson = (json: string, offset?: number) =>
+  offset === undefined ? `{"data":${json}}` : `{"data":${json},"offset":${offset}}`;
+
 /** A publication as pushed to every subscriber of the channel: encoded once, sent to all. */
-export const encodePublication = (channel: string, data: unknown) =>
-  Buffer.from(`{"push":{"channel":${JSON.stringify(channel)},"pub":{"data":${JSON.stringify(data)}}}}`);
+export const encodePublication = (channel: string, json: string, offset?: number) =>
+  Buffer.from(`{"push":{"channel":${JSON.stringify(channel)},"pub":${publicationJson(json, offset)}}}`);
+
+/** A subscribe reply carrying recovered publications, whose data is already JSON. */
+export const encodeSubscribeReply = (
+  id: number,
+  result: object,
+  publications: readonly { json: string; offset: number }[],
+) => {
+  const fields = JSON.stringify(result);
+  if (publications.length === 0) return encodeReply(id, 'subscribe', result);
+  const list = publications.map((p) => publicationJson(p.json, p.offset)).join(',');
+  return `{"id":${id},"subscribe":${fields.slice(0, -1)}${fields.length > 2 ? ',' : ''}"publications":[${list}]}}`;
+};
+
+/** Centrifugo's unsubscribe push with code 2500: the client subscribes again, recovering what it can. */
+export const encodeInsufficientState = (channel: string) =>
+  `{"push":{"channel":${JSON.stringify(channel)},"unsubscribe":{"code":2500,"reason":"insufficient state"}}}`;
 
 export const PING_FRAME = Buffer.from('{}');

@@ -2,6 +2,8 @@ import { CHANNEL_NAMESPACES, type UserNotification, userChannel } from '@tandem/
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Chatter } from '../auth/chatter.ts';
+import type { NodeBus } from '../bus/node-bus.ts';
+import { createBusPublisher } from './bus-publisher.ts';
 import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 import type { RealtimePublisher } from './publisher.ts';
@@ -18,6 +20,8 @@ export type RealtimeDeps = {
   log: FastifyBaseLogger;
   /** Tests shorten the hub's pings and grace periods. */
   hubOptions?: Omit<HubOptions, 'tokens' | 'log'>;
+  /** Without Centrifugo, a bus that crosses nodes carries publications to every node's hub. */
+  bus?: NodeBus;
 };
 
 /**
@@ -25,14 +29,23 @@ export type RealtimeDeps = {
  * module sends through (the built-in hub, or Centrifugo when configured) and the per-namespace
  * policies that decide who gets a subscription token.
  */
-export function createRealtime({ config, log, hubOptions }: RealtimeDeps) {
+export function createRealtime({ config, log, hubOptions, bus }: RealtimeDeps) {
   const tokens = createRealtimeTokens(config.secret);
   const hub = config.centrifugo
     ? undefined
-    : new RealtimeHub({ tokens, userLimitedNamespaces: [CHANNEL_NAMESPACES.personal], log, ...hubOptions });
+    : new RealtimeHub({
+        tokens,
+        userLimitedNamespaces: [CHANNEL_NAMESPACES.personal],
+        // A reply streams on its conversation's channel: a client that subscribes a moment late, or
+        // reconnects, recovers the pieces it missed.
+        historyNamespaces: [CHANNEL_NAMESPACES.chat],
+        log,
+        ...hubOptions,
+      });
+  const busPublisher = hub && bus && !bus.isLocal ? createBusPublisher(bus, hub) : undefined;
   const publisher: RealtimePublisher = config.centrifugo
     ? createCentrifugoPublisher({ ...config.centrifugo, log })
-    : hub!;
+    : (busPublisher ?? hub!);
   const policies = new Map<string, ChannelPolicy>();
 
   return {
@@ -63,6 +76,7 @@ export function createRealtime({ config, log, hubOptions }: RealtimeDeps) {
     },
 
     close: async () => {
+      busPublisher?.close();
       await hub?.close();
     },
   };
