@@ -150,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
     dataDir: config.dataDir,
     moderation,
     owner: serverProcess,
+    bus,
   });
   serverProcess.onBeat(() => runner.takeBackOrphans());
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while

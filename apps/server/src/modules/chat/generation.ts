@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
+import type { NodeBus } from '../../platform/bus/node-bus.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
@@ -65,6 +66,13 @@ class Withdrawn extends Error {}
 /** Why a reply is aborted when the server stops: it fails and is refunded, where a user's Stop keeps it. */
 const SHUTDOWN = 'shutdown';
 
+/** Where a process hears Stop pressed on another node for a reply it generates. */
+const stopTopic = (processId: string) => `chat-stop.${processId}`;
+type StopMessage = { conversation_id: string };
+
+/** How long Stop for a reply of another node waits for it to be saved before answering anyway. */
+const REMOTE_STOP_WAIT_MS = 5000;
+
 /**
  * The model broke off while a reasoning model was thinking, before it had answered anything (a timeout
  * stays a timeout).
@@ -85,6 +93,8 @@ export type ChatRunnerDeps = {
   moderation: Moderation;
   /** This process, which owns the replies it generates; those of processes that are gone are failed. */
   owner: ServerProcess;
+  /** Carries Stop to the node that generates the reply. */
+  bus: NodeBus;
 };
 
 /**
@@ -101,6 +111,7 @@ export function createChatRunner({
   dataDir,
   moderation,
   owner,
+  bus,
 }: ChatRunnerDeps) {
   const readImages = createAttachmentReader(db, dataDir);
   /** The replies generating, by conversation, until they let go of it. */
@@ -176,6 +187,32 @@ export function createChatRunner({
     }
     if (failed.length > 0) log.warn({ replies: failed.length }, 'replies of stopped processes failed');
     return failed.length > 0;
+  }
+
+  // Stop pressed on another node for one of this process's replies.
+  const stopHeard = bus.subscribe(stopTopic(owner.id), (payload) => {
+    running.get((payload as StopMessage).conversation_id)?.controller.abort();
+  });
+
+  /**
+   * Stop for a reply this process does not generate: a dead process's is failed and refunded; a live
+   * one's owner is told, and the answer waits (a while) for the reply to be saved as stopped.
+   */
+  async function stopElsewhere(conversationId: string) {
+    if (await takeBack(conversationId)) return true;
+    const streaming = () =>
+      db
+        .select({ id: chatMessages.id, ownerId: chatMessages.ownerId })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.status, 'streaming')));
+    const [reply] = await streaming();
+    if (!reply?.ownerId || reply.ownerId === owner.id) return false;
+    await bus.publish(stopTopic(reply.ownerId), { conversation_id: conversationId } satisfies StopMessage);
+    const deadline = Date.now() + REMOTE_STOP_WAIT_MS;
+    while (Date.now() < deadline && (await streaming()).some((row) => row.id === reply.id)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
   }
 
   /** The conversation's reply is over: touched, so the conversations list shows it first. */
@@ -350,12 +387,12 @@ export function createChatRunner({
     streamingCount: () => running.size,
 
     /**
-     * Stops the conversation's reply and waits until it is saved; false when none was running. A
-     * reply whose process is gone is failed and refunded instead, so Stop always ends it.
+     * Stops the conversation's reply, wherever it is generated, and waits until it is saved; false
+     * when none was running. A reply whose process is gone is failed and refunded instead.
      */
     async stop(conversationId: string) {
       const current = running.get(conversationId);
-      if (!current) return takeBack(conversationId);
+      if (!current) return stopElsewhere(conversationId);
       current.controller.abort();
       await current.done;
       return true;
@@ -383,6 +420,7 @@ export function createChatRunner({
       clearTimeout(timer);
       for (const current of running.values()) current.controller.abort(SHUTDOWN);
       while (pending.size > 0) await Promise.all([...pending]);
+      stopHeard();
     },
   };
 }
