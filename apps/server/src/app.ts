@@ -41,6 +41,8 @@ import { registerMetrics } from './platform/metrics/metrics-route.ts';
 import { createModeration } from './platform/moderation/moderation.ts';
 import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
+import type { ObjectStorage } from './platform/storage/object-storage.ts';
+import { createStorage } from './platform/storage/storage.ts';
 
 export type AppDeps = {
   config: Config;
@@ -56,6 +58,8 @@ export type AppDeps = {
   bus?: NodeBus;
   /** Tests may pass their own; otherwise the gateway to the providers and models in the database. */
   llm?: Llm;
+  /** Tests may pass their own; otherwise local disk or the S3 bucket of the configuration. */
+  storage?: ObjectStorage;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -136,6 +140,8 @@ export async function buildApp(deps: AppDeps) {
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log, bus });
   const gateway = deps.llm ?? createLlm({ db, config, log: app.log });
   const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
+  const storage = deps.storage ?? createStorage(config.storage);
+  app.addHook('onClose', storage.close);
   const { hub } = realtime;
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)
@@ -147,7 +153,7 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     log: app.log,
     teamMaxReplies: config.llm.teamMaxReplies,
-    dataDir: config.dataDir,
+    storage,
     moderation,
     owner: serverProcess,
     bus,
@@ -170,7 +176,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(accountRoutes, { db });
   await app.register(deviceRoutes, { db, realtime });
-  await app.register(uploadRoutes, { db, dataDir: config.dataDir });
+  await app.register(uploadRoutes, { db, storage });
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(dictRoutes, { db });
@@ -186,7 +192,7 @@ export async function buildApp(deps: AppDeps) {
     runner,
     processId: serverProcess.id,
   });
-  await app.register(shareRoutes, { db, config });
+  await app.register(shareRoutes, { db, storage, config });
   await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });

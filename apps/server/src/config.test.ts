@@ -97,6 +97,31 @@ describe('model provider configuration', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...bad }), JSON.stringify(bad)).toThrow(ConfigError);
     }
   });
+
+  it('keeps uploads in DATA_DIR unless an S3 bucket is configured, and refuses half an S3 configuration', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).storage).toEqual({ kind: 'local', root: dir });
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'tandem',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ DATA_DIR: dir, ...s3, S3_FORCE_PATH_STYLE: 'true' }).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'tandem',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_BUCKET: '' })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ACCESS_KEY_ID: required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...s3, S3_ENDPOINT: 'ftp://store' })).toThrow(/S3_ENDPOINT/);
+  });
 });
 
 describe('ADMIN_EMAILS', () => {

@@ -5,6 +5,7 @@ import { PROVIDER_KINDS, type ProviderKind } from '@tandem/contract/agent-rules'
 import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import type { StorageSettings } from './platform/storage/storage.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -72,6 +73,12 @@ const schema = z.object({
       .pipe(z.array(z.email('a comma-separated list of email addresses')))
       .optional(),
   ),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -145,6 +152,8 @@ export type Config = {
   };
   /** Accounts with these emails (lower case) are platform admins from their next sign-in. */
   adminEmails: string[];
+  /** Where uploads live: DATA_DIR on local disk, or an S3-compatible bucket shared by every node. */
+  storage: StorageSettings;
   /** Development helpers such as GET /api/dev/outbox are on everywhere but production. */
   isDevelopmentHelpersOn: boolean;
   /** `GET /metrics` answers a scraper sending this bearer token; without one it does not exist. */
@@ -159,6 +168,31 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+type Parsed = z.infer<typeof schema>;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Any S3 setting turns S3 on, so a half-configured bucket stops the start rather than filling DATA_DIR. */
+function s3MissingOf(c: Parsed): string[] {
+  const isOn = [...S3_REQUIRED, 'S3_ENDPOINT' as const].some((name) => c[name] !== undefined);
+  if (!isOn) return [];
+  return S3_REQUIRED.filter((name) => c[name] === undefined).map(
+    (name) => `${name}: required with the other S3_ settings`,
+  );
+}
+
+function storageOf(c: Parsed, dataDir: string): StorageSettings {
+  if (!c.S3_BUCKET || !c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) return { kind: 'local', root: dataDir };
+  return {
+    kind: 's3',
+    endpoint: c.S3_ENDPOINT,
+    bucket: c.S3_BUCKET,
+    region: c.S3_REGION,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+  };
+}
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -197,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.CENTRIFUGO_URL &&
       !c.REALTIME_URL &&
       "REALTIME_URL: required with CENTRIFUGO_URL (Centrifugo's public websocket address)",
+    ...s3MissingOf(c),
   ].filter(Boolean);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = resolve(c.DATA_DIR);
@@ -256,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     adminEmails: c.ADMIN_EMAILS ?? [],
+    storage: storageOf(c, dataDir),
     isDevelopmentHelpersOn: c.NODE_ENV !== 'production',
     metricsToken: c.METRICS_TOKEN,
     heartbeatMs: c.PROCESS_HEARTBEAT_MS,

@@ -48,10 +48,10 @@ export function useTestApp(
 }
 
 /** Another server process on the same database as `context`: nothing but the database is shared. */
-export function useSecondApp(context: TestContext): { app: App } {
+export function useSecondApp(context: TestContext, overrides: Record<string, string> = {}): { app: App } {
   const second = {} as { app: App };
   beforeAll(async () => {
-    second.app = await buildApp({ config: testConfig(), database: context.database });
+    second.app = await buildApp({ config: testConfig(overrides), database: context.database });
   });
   afterAll(async () => {
     await second.app?.close();

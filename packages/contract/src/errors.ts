@@ -12,6 +12,8 @@ export const ERRORS = {
   SERVICE_STARTING: { code: 1006, status: 503, key: 'system_busy' },
   OPERATION_FAILED: { code: 1007, status: 400, key: 'operation_failed' },
   PAYLOAD_TOO_LARGE: { code: 1008, status: 413, key: 'payload_too_large' },
+  /** The file store (disk or S3 bucket) failed; the cause is in the log. */
+  STORAGE_UNAVAILABLE: { code: 1009, status: 503, key: 'storage_unavailable' },
 
   // Sign-in and session (part A section 8)
   LOGIN_INVALID: { code: 1010, status: 401, key: 'login_invalid' },

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { CHAT_IMAGE_MAX_BYTES } from '@tandem/contract/limits';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmImagePart } from '../../platform/llm/llm.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
 
 /** The image types a chat message may carry (spec: JPG, PNG, GIF, WEBP), as detected at upload. */
@@ -29,8 +29,8 @@ export async function checkAttachments(db: Db, userId: number | null, ids: reado
 }
 
 /** Reads a message's images for the model; one that has gone since is left out. */
-export function createAttachmentReader(db: Db, dataDir: string) {
-  const store = createFileStore(db, dataDir);
+export function createAttachmentReader(db: Db, storage: ObjectStorage) {
+  const store = createFileStore(db, storage);
   return async (ids: readonly string[]): Promise<LlmImagePart[]> => {
     if (ids.length === 0) return [];
     const rows = await db
@@ -39,7 +39,7 @@ export function createAttachmentReader(db: Db, dataDir: string) {
       .where(inArray(files.id, [...ids]));
     const parts = await Promise.all(
       rows.map(async (row) => {
-        const image = await readFile(store.pathOf(row.id)).catch(() => undefined);
+        const image = await store.read(row.id);
         return image
           ? { type: 'image' as const, image: new Uint8Array(image), mediaType: row.mimeType }
           : undefined;

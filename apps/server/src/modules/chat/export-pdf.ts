@@ -182,12 +182,12 @@ function numberPages(doc: PDFKit.PDFDocument, box: { x: number; width: number })
 }
 
 /** The pictures attached to a message that PDFKit can draw; others (GIF, WebP, BMP, gone) as `null`. */
-function readImages(pathOf: (id: string) => string, attachments: string[]): Promise<(Buffer | null)[]> {
+function readImages(files: FileStore, attachments: string[]): Promise<(Buffer | null)[]> {
   return Promise.all(
     attachments.map(async (attachment) => {
       const id = attachment.split('/').at(-1) ?? '';
       if (!UPLOAD_ID.test(id)) return null;
-      const bytes = await readFile(pathOf(id)).catch(() => null);
+      const bytes = await files.read(id);
       return bytes && (isPng(bytes) || isJpeg(bytes)) ? bytes : null;
     }),
   );
@@ -214,7 +214,7 @@ export async function exportConversationPdf(deps: { db: Db; files: FileStore }, 
         role: message.role,
         content: message.content,
         createdAt: message.createdAt,
-        images: await readImages(files.pathOf, message.attachments),
+        images: await readImages(files, message.attachments),
       })),
     ),
     omitted: total - messages.length,

@@ -14,6 +14,7 @@ import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { agentMessages, agentParams, agentSystemPrompt, ERROR_OF_KIND } from '../agent/replies.ts';
 import { createAttachmentReader } from './attachments.ts';
 import type { Turn } from './exchange.ts';
@@ -88,7 +89,7 @@ export type ChatRunnerDeps = {
   /** Replies one team may have generating at once in this process. */
   teamMaxReplies: number;
   /** Where uploads live: the images of user messages. */
-  dataDir: string;
+  storage: ObjectStorage;
   /** Checks each finished reply: one it flags is withdrawn. */
   moderation: Moderation;
   /** This process, which owns the replies it generates; those of processes that are gone are failed. */
@@ -108,12 +109,12 @@ export function createChatRunner({
   realtime,
   log,
   teamMaxReplies,
-  dataDir,
+  storage,
   moderation,
   owner,
   bus,
 }: ChatRunnerDeps) {
-  const readImages = createAttachmentReader(db, dataDir);
+  const readImages = createAttachmentReader(db, storage);
   /** The replies generating, by conversation, until they let go of it. */
   const running = new Map<string, Running>();
   /** Every reply until its last publication, and the work after one (its suggested questions). */

@@ -21,11 +21,12 @@ import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
 import { exportConversationPdf } from './export-pdf.ts';
 import { continueShared, createShare, listShares, readShared, revokeShare } from './share.ts';
 
-export type ShareDeps = { db: Db; config: Pick<Config, 'publicUrl' | 'dataDir'> };
+export type ShareDeps = { db: Db; storage: ObjectStorage; config: Pick<Config, 'publicUrl'> };
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -34,9 +35,9 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
  * session and act on the caller's own conversations (anyone else's answers 2010 or 2020, as a missing
  * one does); reading a share needs only its code, and is rate limited per address like sign-in.
  */
-export const shareRoutes: FastifyPluginAsyncZod<ShareDeps> = async (app, { db, config }) => {
+export const shareRoutes: FastifyPluginAsyncZod<ShareDeps> = async (app, { db, storage, config }) => {
   const session = { onRequest: requireSession(db) };
-  const files = createFileStore(db, config.dataDir);
+  const files = createFileStore(db, storage);
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(

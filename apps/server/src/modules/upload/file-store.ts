@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 
 /** Images are recognised by their bytes; SVG is never an image here (it can carry script). */
 const IMAGE_TYPES: Record<string, string> = {
@@ -58,21 +58,16 @@ export async function detectType(bytes: Buffer, purpose: FilePurpose, name: stri
   throw new AppError(purpose === 'image' ? 'IMAGE_TYPE_ERROR' : 'UPLOAD_WRONG_TYPE');
 }
 
-/** Keeps uploads under DATA_DIR/uploads, named by a random id; the database row is the index. */
-export function createFileStore(db: Db, dataDir: string) {
-  const root = join(dataDir, 'uploads');
-  const ready = mkdir(root, { recursive: true });
+/** The storage key of an upload: `uploads/<id>`, on local disk DATA_DIR/uploads/<id> as ever. */
+const keyOf = (id: string) => `uploads/${id}`;
 
+/** Keeps uploads in the storage (local disk or S3), named by a random id; the database row is the index. */
+export function createFileStore(db: Db, storage: ObjectStorage) {
   return {
-    pathOf: (id: string) => join(root, id),
-
     async save(ownerId: number, purpose: FilePurpose, bytes: Buffer, name: string): Promise<StoredFile> {
       const { ext, mimeType } = await detectType(bytes, purpose, name);
       const id = `${randomBytes(16).toString('base64url')}.${ext}`;
-      await ready;
-      const temporary = join(root, `.${id}.part`);
-      await writeFile(temporary, bytes);
-      await rename(temporary, join(root, id));
+      await storage.put(keyOf(id), bytes, mimeType);
       try {
         await db.insert(files).values({
           id,
@@ -83,10 +78,19 @@ export function createFileStore(db: Db, dataDir: string) {
           originalName: name.slice(0, 255),
         });
       } catch (error) {
-        await rm(join(root, id), { force: true });
+        await storage.delete(keyOf(id)).catch(() => {});
         throw error;
       }
       return { id, mimeType, byteSize: bytes.length };
+    },
+
+    /** The bytes of an upload as a stream, or `undefined` when they are gone. */
+    open: (id: string) => storage.get(keyOf(id)),
+
+    /** The whole upload, or `undefined` when it is gone or cannot be read now (a picture left out). */
+    async read(id: string): Promise<Buffer | undefined> {
+      const object = await storage.get(keyOf(id)).catch(() => undefined);
+      return object && buffer(object.body).catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import { uploadedFileUrl } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
@@ -13,6 +12,7 @@ import { files } from '../../db/schema.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore, type FilePurpose } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,11 +35,11 @@ async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
  * comes from the bytes, never the name. Files are served back by their random id, which is the
  * capability to read them: avatars are shown to teammates and visitors alike.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = async (
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage }> = async (
   app,
-  { db, dataDir },
+  { db, storage },
 ) => {
-  const store = createFileStore(db, dataDir);
+  const store = createFileStore(db, storage);
   const signedIn = { onRequest: requireSession(db) };
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
@@ -81,17 +81,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir: string }> = 
     async (request, reply) => {
       const [file] = await db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
       if (!file) throw new AppError('NOT_FOUND');
+      // The row can outlive its bytes (removed by hand, a bucket emptied): that is missing too, not a 500.
+      const object = await store.open(file.id);
+      if (!object) throw new AppError('NOT_FOUND');
       const disposition = file.purpose === 'image' ? 'inline' : 'attachment';
       return reply
         .header('content-type', file.mimeType)
-        .header('content-length', file.byteSize)
+        .header('content-length', object.size)
         .header('cache-control', IMMUTABLE)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header(
           'content-disposition',
           `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName || file.id)}`,
         )
-        .send(createReadStream(store.pathOf(file.id)));
+        .send(object.body);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { FieldError } from '@tandem/contract/errors';
 import { translate } from '@tandem/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { StorageError } from '../storage/object-storage.ts';
 import { AppError } from './app-error.ts';
 import { requestLocale } from './request-locale.ts';
 
@@ -90,6 +91,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply,
         new AppError('BAD_REQUEST', { fields: validationFields({ validation }, request.body) }),
       );
+    }
+    if (error instanceof StorageError) {
+      request.log.error({ err: error }, 'file storage failed');
+      return send(request, reply, new AppError('STORAGE_UNAVAILABLE'));
     }
     const clientError = error.code ? clientErrorByFastifyCode[error.code] : undefined;
     if (clientError) return send(request, reply, new AppError(clientError));
