@@ -38,6 +38,7 @@ export const DEVICE_API = {
   list: '/api/device/get-user-device',
   logout: '/api/device/logout-device',
   logoutAll: '/api/device/logout-all-device',
+  signInFailures: '/api/device/get-sign-in-failures',
 } as const;
 
 export const UPLOAD_API = {

@@ -30,6 +30,10 @@ export const CODES_PER_IP_PER_HOUR = 20;
 export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * MINUTE;
 export const SIGN_IN_LOCK_MS = 15 * MINUTE;
+/** Not in the spec: the owner is warned of a lock at most once an hour, and sees 30 days of failures. */
+export const SIGN_IN_ALERT_INTERVAL_MS = HOUR;
+export const SIGN_IN_FAILURE_HISTORY_MS = 30 * DAY;
+export const SIGN_IN_FAILURES_SHOWN = 20;
 
 // Account
 export const NICKNAME_MAX = 100;

@@ -255,6 +255,16 @@ export const device = z.object({
   is_current: z.boolean(),
 });
 export type Device = z.infer<typeof device>;
+/** Failed sign-ins to the caller's account from one address (last 30 days); `locked_until` while it is locked out. */
+export const signInFailure = z.object({
+  ip_address: z.string(),
+  location: z.string(),
+  count: z.number().int(),
+  first_time: z.string(),
+  last_time: z.string(),
+  locked_until: z.string().nullable(),
+});
+export type SignInFailure = z.infer<typeof signInFailure>;
 export const deviceListBody = z.object({
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(10),

@@ -1,4 +1,5 @@
 import { envelope, pageOf } from '@tandem/contract/envelope';
+import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
 import {
@@ -7,6 +8,7 @@ import {
   deviceListBody,
   logoutAllDeviceBody,
   logoutDeviceBody,
+  signInFailure,
 } from '@tandem/contract/user';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,13 +17,20 @@ import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { endOtherSessions, endSession } from '../../platform/auth/sessions.ts';
-import { describePlace, isPrivateAddress } from '../../platform/geo/geoip.ts';
+import { describePlace, isPrivateAddress, locate, type Place } from '../../platform/geo/geoip.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { failuresOfUser } from '../user/sign-in-failures.ts';
 
 const ACTIVE = 0;
+
+/** Where an address is in the reader's language, or "local network" / "unknown". */
+const placeText = (ipAddress: string, place: Place | undefined, locale: Locale) =>
+  place
+    ? describePlace(place, locale)
+    : translate(locale, isPrivateAddress(ipAddress) ? 'device_location.local' : 'device_location.unknown');
 
 /**
  * The signed-in devices of the user: list them, sign one out, or sign out all the others. A device
@@ -67,17 +76,37 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }>
           device_name: row.deviceName,
           last_login_time: row.lastActiveAt.toISOString(),
           ip_address: row.ipAddress,
-          location: row.countryCode
-            ? describePlace({ countryCode: row.countryCode, region: row.location }, locale)
-            : translate(
-                locale,
-                isPrivateAddress(row.ipAddress) ? 'device_location.local' : 'device_location.unknown',
-              ),
+          location: placeText(
+            row.ipAddress,
+            row.countryCode ? { countryCode: row.countryCode, region: row.location } : undefined,
+            locale,
+          ),
           status: ACTIVE,
           is_current: row.id === sessionId,
         })),
         total: total?.n ?? 0,
       });
+    },
+  );
+
+  /** Failed sign-ins to this account per address, so the owner sees when someone tried to get in. */
+  app.get(
+    DEVICE_API.signInFailures,
+    { ...signedIn, schema: { response: { 200: envelope(pageOf(signInFailure)) } } },
+    async (request) => {
+      const locale = requestLocale(request);
+      const failures = await failuresOfUser(db, sessionOf(request).userId);
+      const data = await Promise.all(
+        failures.map(async (failure) => ({
+          ip_address: failure.ipAddress,
+          location: placeText(failure.ipAddress, await locate(failure.ipAddress), locale),
+          count: failure.count,
+          first_time: failure.first.toISOString(),
+          last_time: failure.last.toISOString(),
+          locked_until: failure.lockedUntil?.toISOString() ?? null,
+        })),
+      );
+      return ok({ data, total: data.length });
     },
   );
 

@@ -1,15 +1,15 @@
 import { hash, verify } from '@node-rs/argon2';
-import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_LOCK_MS, SIGN_IN_MAX_FAILURES } from '@tandem/contract/limits';
 import {
   CODE_PURPOSES,
   DEFAULT_COUNTRY_CODE,
   type LoginBody,
   type RegisterBody,
 } from '@tandem/contract/user';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
-import { signInFailures, teamMembers, teams, users } from '../../db/schema.ts';
+import { teamMembers, teams, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertPasswordSignInOpen, clearSignInFailures, recordSignInFailure } from './sign-in-failures.ts';
 import { consumeCode } from './verification-codes.ts';
 
 /** The owner's roles in a team: owner, and the back-office right. */
@@ -113,30 +113,22 @@ export async function createAccount(db: Db, account: NewAccount): Promise<number
   }
 }
 
-/** Five failures in 15 minutes lock the account for 15 minutes from the last one. */
-async function assertNotLocked(db: Db, account: string) {
-  const since = new Date(Date.now() - SIGN_IN_FAILURE_WINDOW_MS);
-  const failures = await db
-    .select({ createdAt: signInFailures.createdAt })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.account, account), gt(signInFailures.createdAt, since)))
-    .orderBy(desc(signInFailures.createdAt))
-    .limit(SIGN_IN_MAX_FAILURES);
-  const newest = failures[0];
-  if (
-    failures.length >= SIGN_IN_MAX_FAILURES &&
-    newest &&
-    newest.createdAt.getTime() + SIGN_IN_LOCK_MS > Date.now()
-  ) {
-    throw new AppError('ACCOUNT_LOCKED');
-  }
-}
+export type User = typeof users.$inferSelect;
 
-/** Checks the credentials of a sign-in and answers the user id; every failure counts toward the lock. */
-export async function verifyCredentials(db: Db, body: LoginBody, ipAddress: string): Promise<number> {
+/**
+ * Checks the credentials of a sign-in and answers the user id. Every failure counts toward the lock
+ * of its address; the failure that starts a lock calls `warnOwner`.
+ */
+export async function verifyCredentials(
+  db: Db,
+  body: LoginBody,
+  ipAddress: string,
+  warnOwner?: (user: User) => Promise<void>,
+): Promise<number> {
   const address = addressFromUserName(body.user_name, body.country_code);
   const account = addressKey(address);
-  await assertNotLocked(db, account);
+  // A code reaches only the owner's mailbox or phone, so it stays open while passwords are locked.
+  if (body.login_type !== 1) await assertPasswordSignInOpen(db, account, ipAddress);
   const user = await findUserByAddress(db, address);
   try {
     if (body.login_type === 1) {
@@ -146,10 +138,11 @@ export async function verifyCredentials(db: Db, body: LoginBody, ipAddress: stri
       throw new AppError('PASSWORD_ERROR');
     }
   } catch (error) {
-    await db.insert(signInFailures).values({ account, ipAddress });
+    const isLockStart = await recordSignInFailure(db, account, ipAddress);
+    if (isLockStart && user) await warnOwner?.(user);
     throw error;
   }
   if (user.appRole.length === 0 || user.hasRoles.length === 0) throw new AppError('NO_APP_PERMISSION');
-  await db.delete(signInFailures).where(eq(signInFailures.account, account));
+  await clearSignInFailures(db, account, ipAddress);
   return user.id;
 }

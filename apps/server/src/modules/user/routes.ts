@@ -32,6 +32,7 @@ import {
 } from './accounts.ts';
 import { codeMessage } from './code-message.ts';
 import { deviceIdOf, deviceInfoOf } from './device-info.ts';
+import { warnOwnerOfLock } from './lock-warning.ts';
 import { applyAdminEmails } from './platform-admins.ts';
 import { issueCode, withdrawCode } from './verification-codes.ts';
 
@@ -118,7 +119,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserDeps> = async (
     USER_API.login,
     { config: GUESSING_LIMIT, schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
     async (request) => {
-      const userId = await verifyCredentials(db, request.body, request.ip);
+      const userId = await verifyCredentials(db, request.body, request.ip, (user) =>
+        // A mail that cannot go out must not change the answer the sign-in gets.
+        warnOwnerOfLock(messenger, user, request.ip).catch((error: unknown) => {
+          request.log.error({ err: error }, 'sign-in lock warning not sent');
+        }),
+      );
       await applyAdminEmails(db, adminEmails, userId);
       const deviceId = deviceIdOf(request, request.body.device_id);
       const token = await openSession(db, userId, await deviceInfoOf(request, deviceId));
