@@ -9,6 +9,7 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DeviceList } from './device-list.tsx';
 import { PasswordResetDialog } from './password-reset-dialog.tsx';
 import { ProfileHeader } from './profile-header.tsx';
+import { SignInFailures } from './sign-in-failures.tsx';
 import './account-settings.css';
 
 type SettingsDialog = 'email' | 'phone' | 'password' | 'delete';
@@ -56,6 +57,7 @@ export function AccountSettings() {
         />
       </section>
       <DeviceList />
+      <SignInFailures />
       <section className="account-settings__group" aria-labelledby="account-danger-title">
         <h3 id="account-danger-title">{t('account_settings.danger_zone')}</h3>
         <SettingRow

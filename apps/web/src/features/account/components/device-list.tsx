@@ -2,11 +2,12 @@ import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
 import { DEVICE_TABLE_MAX_HEIGHT_PX } from '@tandem/contract/limits';
 import type { Device } from '@tandem/contract/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { TableEmpty } from '../../../shared/ui/table-empty.tsx';
 import { DEVICE_PAGE_SIZE, devicesQuery, logoutAllOtherDevices, logoutDevice } from '../api/devices.ts';
 
 /** The devices signed in to this account, with remote sign-out (spec part A section 2). */
@@ -139,14 +140,13 @@ export function DeviceList() {
             : false
         }
         locale={{
-          emptyText: isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.load_failed')}>
-              <Button size="small" onClick={() => void refetch()}>
-                {t('common.retry')}
-              </Button>
-            </Empty>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.empty')} />
+          emptyText: (
+            <TableEmpty
+              isError={isError}
+              emptyText={t('devices.empty')}
+              failedText={t('devices.load_failed')}
+              onRetry={() => void refetch()}
+            />
           ),
         }}
       />
