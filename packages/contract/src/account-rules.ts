@@ -31,3 +31,6 @@ export function isValidPassword(value: string, min = 8, max = 16): boolean {
  */
 export const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 export const hasUnsafeCharacters = (text: string) => UNSAFE_CHARACTERS.test(text);
+/** The text with those characters taken out, for names made from what someone wrote (a conversation's title). */
+export const withoutUnsafeCharacters = (text: string) =>
+  text.replace(new RegExp(UNSAFE_CHARACTERS, 'gu'), '');

@@ -13,6 +13,7 @@ import {
   RANDOMNESS_PRESETS,
 } from './agent-rules.ts';
 import { pageQuery } from './envelope.ts';
+import { entityId, entityIds } from './ids.ts';
 import {
   AGENT_DEBUG_MESSAGE_MAX,
   AGENT_DEBUG_MESSAGES_MAX,
@@ -64,11 +65,11 @@ export const agentConfig = z.object({
   name: safeText(AGENT_NAME_MAX).default(''),
   description: longText(AGENT_DESCRIPTION_MAX).default(''),
   avatar: agentAvatar.default(''),
-  model_id: z.number().int().positive().nullable().default(null),
+  model_id: entityId.nullable().default(null),
   prompt: longText(AGENT_PROMPT_MAX).default(''),
   first_question: longText(AGENT_FIRST_QUESTION_MAX).default(''),
   greeting: longText(AGENT_GREETING_MAX).default(''),
-  knowledge_ids: z.array(z.number().int().positive()).max(AGENT_KNOWLEDGE_MAX).default([]),
+  knowledge_ids: z.array(entityId).max(AGENT_KNOWLEDGE_MAX).default([]),
   params: modelParams.default(modelParams.parse({})),
   cite_sources: z.boolean().default(false),
   markdown: z.boolean().default(true),
@@ -90,8 +91,8 @@ export { AGENT_API } from './api.ts';
  * are POST. debug-chat answers a Server-Sent Events stream instead of the envelope.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const ids = z.array(id).min(1).max(500);
+const id = entityId;
+const ids = entityIds(500);
 
 export const agentIdQuery = z.object({ id });
 export const agentIdBody = z.object({ id });
@@ -374,7 +375,7 @@ export type StreamEvent = z.infer<typeof streamEvent>;
 export const counselorOptimizeBody = z.object({
   prompt: longText(AGENT_PROMPT_MAX).pipe(z.string().min(1, 'required')),
   /** The model to ask: the agent's; else the first available one. */
-  model_id: z.number().int().positive().nullable().optional(),
+  model_id: entityId.nullable().optional(),
   /** The agent's name and description give the model context. */
   name: z
     .string()

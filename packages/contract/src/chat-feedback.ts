@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityId } from './ids.ts';
 import { DISLIKE_REASONS } from './limits.ts';
 
 /**
@@ -32,7 +33,7 @@ export type MessageFeedback = z.infer<typeof messageFeedback>;
  * a comment (2015), each naming the field; a like keeps neither reason nor comment.
  */
 export const messageFeedbackBody = z.object({
-  message_id: z.coerce.number().int().positive(),
+  message_id: entityId,
   rating: z.enum(FEEDBACK_RATINGS).nullable(),
   reason: z.enum(DISLIKE_REASONS).nullish(),
   comment: z.string().trim().max(FEEDBACK_COMMENT_MAX).optional(),

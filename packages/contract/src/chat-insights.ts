@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_RATINGS, messageFeedback } from './chat-feedback.ts';
 import { pageQuery } from './envelope.ts';
+import { entityId } from './ids.ts';
 import { DISLIKE_REASONS } from './limits.ts';
 
 /**
@@ -18,7 +19,7 @@ export const ANALYSIS_RANGE_MAX_DAYS = 366;
 export const ANALYSIS_PRESET_DAYS = [7, 30, 90] as const;
 export const ANALYSIS_DEFAULT_DAYS = 7;
 
-const id = z.coerce.number().int().positive();
+const id = entityId;
 /** A calendar day, `YYYY-MM-DD`. */
 const calendarDay = z.iso.date();
 

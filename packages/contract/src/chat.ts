@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { messageFeedback } from './chat-feedback.ts';
 import { pageQuery } from './envelope.ts';
+import { entityId } from './ids.ts';
 import { CHAT_IMAGES_PER_MESSAGE } from './limits.ts';
 import { CONVERSATION_ID_PATTERN } from './realtime-channels.ts';
+import { nameText } from './user.ts';
 
 /**
  * Chat with an agent (spec part B sections 2, 3 and 8): conversations, their messages, and what a
@@ -32,7 +34,7 @@ export const FREE_PLAN_MONTHLY_POINTS = 1000;
 export const MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-const id = z.coerce.number().int().positive();
+const id = entityId;
 export const conversationId = z.string().regex(CONVERSATION_ID_PATTERN);
 
 /**
@@ -127,7 +129,7 @@ export const conversationMessagesQuery = z.object({
 
 export const renameConversationBody = z.object({
   conversation_id: conversationId,
-  title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX),
+  title: nameText(CONVERSATION_TITLE_MAX),
 });
 export const deleteConversationBody = z.object({ conversation_id: conversationId });
 

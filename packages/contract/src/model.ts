@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODEL_TYPES, PROVIDER_KINDS } from './agent-rules.ts';
+import { entityId } from './ids.ts';
 import {
   API_KEY_MAX,
   BASE_URL_MAX,
@@ -13,15 +14,14 @@ import {
   PROVIDER_NAME_MAX,
   TRAINING_DATE_MAX,
 } from './model-rules.ts';
-import { safeText } from './user.ts';
+import { nameText, safeText } from './user.ts';
 
 /**
  * Model providers and their models (issue 6): the platform admin's calls (`is_super` only) and the
  * list of models any signed-in user may pick. An API key is write-only: answers say `has_api_key`.
  */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const required = (max: number) => safeText(max).pipe(z.string().min(1, 'required'));
+const id = entityId;
 
 export const providerKind = z.enum(PROVIDER_KINDS);
 export const modelType = z.enum(MODEL_TYPES);
@@ -58,7 +58,7 @@ export type ModelProvider = z.infer<typeof modelProvider>;
  */
 export const saveProviderBody = z.object({
   id: id.optional(),
-  name: required(PROVIDER_NAME_MAX),
+  name: nameText(PROVIDER_NAME_MAX),
   kind: providerKind,
   base_url: baseUrl,
   api_key: apiKey.nullable().optional(),
@@ -115,7 +115,7 @@ export const modelListQuery = z.object({ provider_id: id.optional() });
 export const saveModelBody = z.object({
   id: id.optional(),
   provider_id: id,
-  name: required(MODEL_NAME_MAX),
+  name: nameText(MODEL_NAME_MAX),
   model_key: modelKey,
   type: modelType.default('completion'),
   parameter_size: safeText(PARAMETER_SIZE_MAX).default(''),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { entityId, entityIds, ID_MAX } from './ids.ts';
 import { COMPANY_SIZE_BANDS, DISSOLVE_TEAM_CONFIRM_TEXT, TEAM_NAME_MAX, TEAM_NAME_MIN } from './limits.ts';
-import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from './user.ts';
+import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, nameText, safeText } from './user.ts';
 
 /**
  * Teams (spec part A sections 2-7). Every call acts on the caller's current team unless it names
@@ -9,16 +10,13 @@ import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, safeText } from
  * README's API notes.
  */
 
-const ID_MAX = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(ID_MAX);
+const id = entityId;
 /** A department to list the members of; 0 for members in no department. */
 const departmentFilter = z.coerce.number().int().min(0).max(ID_MAX);
-const ids = z.array(id).min(1).max(500);
-const teamName = safeText(TEAM_NAME_MAX).pipe(
-  z.string().min(TEAM_NAME_MIN, `at least ${TEAM_NAME_MIN} characters`),
-);
+const ids = entityIds(500);
+const teamName = nameText(TEAM_NAME_MAX, TEAM_NAME_MIN);
 const description = safeText(500);
-const departmentName = safeText(50).pipe(z.string().min(1, 'required'));
+const departmentName = nameText(50);
 const avatarUrl = z
   .string()
   .trim()

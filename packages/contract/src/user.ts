@@ -32,6 +32,13 @@ export const safeText = (max: number) =>
         .refine((value) => !hasUnsafeCharacters(value), 'unsupported characters'),
     );
 
+/**
+ * The one rule of every name or title people see (nickname, team, department, agent, model, conversation):
+ * `safeText`, and at least `min` characters.
+ */
+export const nameText = (max: number, min = 1) =>
+  safeText(max).pipe(z.string().min(min, min === 1 ? 'required' : `at least ${min} characters`));
+
 export const email = z
   .string()
   .max(EMAIL_MAX * 2)
@@ -69,7 +76,7 @@ export const verificationCode = z
 
 export const codePurpose = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-export const nickName = safeText(NICKNAME_MAX).pipe(z.string().min(1, 'nickname cannot be empty'));
+export const nickName = nameText(NICKNAME_MAX);
 
 export const deviceId = z
   .string()

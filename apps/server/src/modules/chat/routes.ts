@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withoutUnsafeCharacters } from '@tandem/contract/account-rules';
 import { uploadedFileUrl } from '@tandem/contract/api';
 import {
   CHAT_API,
@@ -115,8 +116,9 @@ async function ownConversation(db: Db, chatter: Chatter, conversationId: string)
   return row;
 }
 
+/** The first words of a message, held to the rule of names (no line breaks, zero-width or direction characters). */
 const titleOf = (content: string) => {
-  const line = content.trim().replace(/\s+/g, ' ');
+  const line = withoutUnsafeCharacters(content.replace(/\s+/g, ' ')).trim();
   return [...line].slice(0, CONVERSATION_TITLE_FROM_MESSAGE).join('');
 };
 
