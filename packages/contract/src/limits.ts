@@ -108,6 +108,18 @@ export const CANCEL_REASONS = ['price', 'features', 'alternative', 'other'] as c
 
 /** How long an invitation code works before it must be renewed (not given by the spec). */
 export const INVITE_CODE_LIFETIME_DAYS = 7;
+/** Invitation codes one IP address may look up in a minute, as many as shared conversations it may read. */
+export const INVITE_LOOKUPS_PER_MINUTE = 60;
+/**
+ * Invitations by mail or SMS carry a team name of the sender's choosing, so they are bounded (not given by
+ * the spec): addresses per call, and addresses a sender (over all their teams) and a team (over all its
+ * members) may invite per hour and per day. A real team inviting its colleagues stays well inside them.
+ */
+export const INVITE_ADDRESSES_PER_CALL = 20;
+export const INVITES_PER_SENDER_PER_HOUR = 40;
+export const INVITES_PER_SENDER_PER_DAY = 100;
+export const INVITES_PER_TEAM_PER_HOUR = 60;
+export const INVITES_PER_TEAM_PER_DAY = 200;
 
 // Agents (spec part B sections 5 and 9)
 export const AGENT_NAME_MAX = 50;

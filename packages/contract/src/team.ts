@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { entityId, entityIds, ID_MAX } from './ids.ts';
-import { COMPANY_SIZE_BANDS, DISSOLVE_TEAM_CONFIRM_TEXT, TEAM_NAME_MAX, TEAM_NAME_MIN } from './limits.ts';
+import {
+  COMPANY_SIZE_BANDS,
+  DISSOLVE_TEAM_CONFIRM_TEXT,
+  INVITE_ADDRESSES_PER_CALL,
+  TEAM_NAME_MAX,
+  TEAM_NAME_MIN,
+} from './limits.ts';
 import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, nameText, safeText } from './user.ts';
 
 /**
@@ -84,10 +90,10 @@ const invitePhone = z
   .object({ country_code: countryCode.default(DEFAULT_COUNTRY_CODE), value: z.string().trim().max(20) })
   .refine((p) => isValidPhone(p.value, p.country_code), { message: 'invalid phone', path: ['value'] });
 
-/** Invitation payload: type 1 phone, 0 email. */
+/** Invitation payload: type 1 phone, 0 email. Counted against the invitation limits (429, 1004). */
 export const inviteTeamBody = z.discriminatedUnion('type', [
-  z.object({ type: z.literal(0), email_list: z.array(email).min(1).max(50) }),
-  z.object({ type: z.literal(1), phone_list: z.array(invitePhone).min(1).max(50) }),
+  z.object({ type: z.literal(0), email_list: z.array(email).min(1).max(INVITE_ADDRESSES_PER_CALL) }),
+  z.object({ type: z.literal(1), phone_list: z.array(invitePhone).min(1).max(INVITE_ADDRESSES_PER_CALL) }),
 ]);
 export const inviteTeamData = z.object({ sent: z.number().int() });
 

@@ -20,6 +20,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
@@ -27,8 +28,6 @@ import { exportConversationPdf } from './export-pdf.ts';
 import { continueShared, createShare, listShares, readShared, revokeShare } from './share.ts';
 
 export type ShareDeps = { db: Db; storage: ObjectStorage; config: Pick<Config, 'publicUrl'> };
-
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 /**
  * Share links and PDF export of a conversation. Sharing, revoking, continuing and exporting need a

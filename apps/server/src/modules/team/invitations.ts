@@ -9,6 +9,7 @@ import { teamApplications, teamLeavers, teamMembers, teams, users } from '../../
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
+import { spendInviteQuota } from './invite-quota.ts';
 import { displayName } from './members.ts';
 import { lockTeam, MEMBER_ROLES } from './team-data.ts';
 
@@ -137,7 +138,7 @@ export async function joinTeam(db: Db, userId: number, code: string, realName: s
   return { status: 'joined' as const, team_id: team.id };
 }
 
-/** Sends the join link by mail or SMS, in the inviter's language. */
+/** Sends the join link by mail or SMS, in the inviter's language, once to each address, within the limits. */
 export async function sendInvitations(
   db: Db,
   messenger: Messenger,
@@ -149,6 +150,8 @@ export async function sendInvitations(
     recipients: { channel: 'email' | 'sms'; to: string }[];
   },
 ) {
+  const recipients = [...new Map(input.recipients.map((r) => [`${r.channel} ${r.to}`, r])).values()];
+  await spendInviteQuota(db, input.teamId, input.inviterId, recipients.length);
   const { invite_code, expiration_time } = await inviteCodeOf(db, input.teamId, false);
   const [row] = await db
     .select({ team: teams.name, nick: users.nickName, email: users.email, phone: users.phone })
@@ -166,10 +169,10 @@ export async function sendInvitations(
   };
   const subject = translate(input.locale, 'team_invite_mail.subject', values);
   const text = translate(input.locale, 'team_invite_mail.text', values);
-  for (const recipient of input.recipients) {
+  for (const recipient of recipients) {
     await messenger.send({ ...recipient, subject, text });
   }
-  return input.recipients.length;
+  return recipients.length;
 }
 
 export async function listApplicants(db: Db, teamId: number, page: { page: number; page_size: number }) {

@@ -1,5 +1,6 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { envelope, pageOf } from '@tandem/contract/envelope';
+import { INVITE_LOOKUPS_PER_MINUTE } from '@tandem/contract/limits';
 import {
   applicant,
   applyAuditBody,
@@ -48,6 +49,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { optionalUserId, requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -149,7 +151,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   );
   app.get(
     TEAM_API.teamByCode,
-    { schema: { querystring: teamByCodeQuery, response: { 200: envelope(teamByCodeData) } } },
+    {
+      config: perMinute(INVITE_LOOKUPS_PER_MINUTE),
+      schema: { querystring: teamByCodeQuery, response: { 200: envelope(teamByCodeData) } },
+    },
     async (request) => {
       // Public (the join page shows it to visitors); a signed-in caller also learns where they stand.
       const userId = await optionalUserId(db, request);

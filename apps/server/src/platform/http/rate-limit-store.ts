@@ -1,10 +1,10 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 
-type Hits = { current: number; ttl: number };
+export type Hits = { current: number; ttl: number };
 type RouteLimit = {
   routeInfo: Pick<RouteOptions, 'method' | 'url'>;
   continueExceeding?: boolean;
@@ -17,6 +17,34 @@ type RouteLimit = {
  * index on `window_ends_at`) as small as the callers of the last minute.
  */
 const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Adds `amount` to the running window of `key` in one statement: a new or ended window starts at
+ * `amount` and ends `timeWindowMs` from now. Answers the window's count and the milliseconds it has left.
+ */
+export async function addHits(db: Db | Tx, key: string, timeWindowMs: number, amount = 1): Promise<Hits> {
+  const hasEnded = sql`${rateLimitHits.windowEndsAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({
+      key,
+      count: amount,
+      windowEndsAt: sql`now() + ${timeWindowMs}::float8 * interval '1 millisecond'`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${hasEnded} then excluded.count else ${rateLimitHits.count} + excluded.count end`,
+        windowEndsAt: sql`case when ${hasEnded} then excluded.window_ends_at else ${rateLimitHits.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      current: rateLimitHits.count,
+      ttl: sql<number>`extract(epoch from ${rateLimitHits.windowEndsAt} - now()) * 1000`.mapWith(Number),
+    });
+  if (!row) throw new Error('rate limits: the upsert returned no row');
+  return { current: row.current, ttl: Math.max(0, Math.ceil(row.ttl)) };
+}
 
 /**
  * A @fastify/rate-limit store in the product's database, so that every server process counts into
@@ -32,30 +60,10 @@ export function databaseRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
       .catch((error: Error) => log.warn(`rate limits: sweeping ended windows failed (${error.message})`));
   };
 
-  /** One statement a hit: a new or ended window starts at 1, a running one counts up. */
   async function hit(key: string, timeWindowMs: number): Promise<Hits> {
-    const hasEnded = sql`${rateLimitHits.windowEndsAt} <= now()`;
-    const [row] = await db
-      .insert(rateLimitHits)
-      .values({
-        key,
-        count: 1,
-        windowEndsAt: sql`now() + ${timeWindowMs}::float8 * interval '1 millisecond'`,
-      })
-      .onConflictDoUpdate({
-        target: rateLimitHits.key,
-        set: {
-          count: sql`case when ${hasEnded} then 1 else ${rateLimitHits.count} + 1 end`,
-          windowEndsAt: sql`case when ${hasEnded} then excluded.window_ends_at else ${rateLimitHits.windowEndsAt} end`,
-        },
-      })
-      .returning({
-        current: rateLimitHits.count,
-        ttl: sql<number>`extract(epoch from ${rateLimitHits.windowEndsAt} - now()) * 1000`.mapWith(Number),
-      });
-    if (!row) throw new Error('rate limits: the upsert returned no row');
+    const hits = await addHits(db, key, timeWindowMs);
     sweepNowAndThen();
-    return { current: row.current, ttl: Math.max(0, Math.ceil(row.ttl)) };
+    return hits;
   }
 
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {

@@ -12,6 +12,9 @@ import { databaseRateLimitStore } from './rate-limit-store.ts';
  */
 export const GUESSING_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
+/** A route's `config` for at most `max` calls a minute per IP. */
+export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
 /** Routes opt in with `config: { rateLimit }`; their counts live in `rate_limit_hits`, per route. */
 export async function registerRateLimit(app: FastifyInstance, db: Db) {
   await app.register(fastifyRateLimit, {

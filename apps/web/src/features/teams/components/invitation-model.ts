@@ -1,3 +1,4 @@
+import { INVITE_ADDRESSES_PER_CALL } from '@tandem/contract/limits';
 import { DEFAULT_COUNTRY_CODE, EMAIL_PATTERN, isValidPhone } from '@tandem/contract/user';
 import type { InviteTeamBody } from '../api/invitations.ts';
 
@@ -22,7 +23,7 @@ export function isInviteExpired(expirationTime: string, now = Date.now()) {
   return Number.isNaN(time) || time <= now;
 }
 
-export const INVITE_RECIPIENTS_MAX = 50;
+export const INVITE_RECIPIENTS_MAX = INVITE_ADDRESSES_PER_CALL;
 
 export type PhoneRow = { key: number; country_code: string; value: string };
 export type EmailRow = { key: number; value: string };
