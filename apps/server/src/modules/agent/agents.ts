@@ -187,11 +187,12 @@ export async function deletedAgentFace(db: Db, agentKey: string, error: unknown)
 
 /**
  * What a link, QR code or embed shows: the released configuration's public face. A visitor is asked
- * to sign in for a team agent; a signed-in caller outside its audience is refused.
+ * to sign in for a team agent; to a signed-in caller outside its audience it is not found, as it is on
+ * every other agent call (a refusal would tell them the agent exists).
  */
 export async function publicInfo(db: Db, { agent, actor }: AgentContext): Promise<PublicAgentInfo> {
   const role = agentRole(agent, actor);
-  if (!mayReach(agent.access, role)) throw new AppError(actor.userId ? 'FORBIDDEN' : 'LOGIN_INVALID');
+  if (!mayReach(agent.access, role)) throw new AppError(actor.userId ? 'AGENT_NOT_FOUND' : 'LOGIN_INVALID');
   if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
   if (agent.status === 'disabled') throw new AppError('AGENT_DISABLED');
   if (agent.status !== 'published' || !agent.published) throw new AppError('AGENT_NOT_FOUND');
