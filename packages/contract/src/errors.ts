@@ -45,6 +45,8 @@ export const ERRORS = {
   IMAGE_TYPE_ERROR: { code: 1080, status: 400, key: 'image_type_error' },
   UPLOAD_WRONG_TYPE: { code: 1081, status: 400, key: 'upload_wrong_type' },
   IMAGE_SIZE_EXCEEDED: { code: 1082, status: 413, key: 'image_size_exceeded' },
+  /** A multipart body that cannot be read: no boundary, or cut off before its end. */
+  UPLOAD_MALFORMED: { code: 1083, status: 400, key: 'upload_malformed' },
 
   // Teams
   NO_MANAGEMENT_PERMISSION: { code: 1100, status: 403, key: 'no_management_permission' },

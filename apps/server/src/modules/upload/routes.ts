@@ -19,15 +19,31 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BASE64_BODY_LIMIT = Math.ceil((EDITOR_IMAGE_MAX_BYTES * 4) / 3) + 1024;
 const MAX_BYTES: Record<FilePurpose, number> = { image: EDITOR_IMAGE_MAX_BYTES, file: EDITOR_FILE_MAX_BYTES };
 
+/**
+ * What the multipart parser throws for a body it cannot read (no or an empty boundary, a body cut off
+ * before its end, broken part headers): its own errors carry no code; its limits carry other `FST_…` codes.
+ */
+function isUnreadableBody(error: unknown) {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  const code = (error as { code?: string }).code;
+  return code === undefined || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE';
+}
+
 /** Reads the one `file` part of a multipart request, refusing more than the purpose allows. */
 async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
-  const part = await request.file({ limits: { fileSize: MAX_BYTES[purpose], files: 1, fields: 5 } });
-  if (!part || part.fieldname !== 'file')
-    throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
-  const bytes = await part.toBuffer();
-  if (part.file.truncated)
-    throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
-  return { bytes, name: part.filename ?? '' };
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_BYTES[purpose], files: 1, fields: 5 } });
+    if (part?.fieldname !== 'file')
+      throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
+    const bytes = await part.toBuffer();
+    if (part.file.truncated)
+      throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
+    return { bytes, name: part.filename ?? '' };
+  } catch (error) {
+    if (!isUnreadableBody(error)) throw error;
+    request.log.info({ err: error }, 'unreadable multipart body');
+    throw new AppError('UPLOAD_MALFORMED');
+  }
 }
 
 /**
