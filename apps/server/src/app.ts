@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
   const realtime = deps.realtime ?? createRealtime({ config: config.realtime, log: app.log, bus });
   const gateway = deps.llm ?? createLlm({ db, config, log: app.log });
   const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
-  const storage = deps.storage ?? createStorage(config.storage);
+  const storage = deps.storage ?? (await createStorage(config.storage));
   app.addHook('onClose', storage.close);
   const { hub } = realtime;
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);

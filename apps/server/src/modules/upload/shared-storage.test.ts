@@ -52,7 +52,7 @@ describe('uploads on S3', () => {
   it('a file whose bytes are gone from the bucket answers 404 on every node', async () => {
     const { token } = await createUser(first.app);
     const { file, id } = await uploadAvatar(first.app, token);
-    const bucket = createStorage({ kind: 's3', ...s3.settings });
+    const bucket = await createStorage({ kind: 's3', ...s3.settings });
     await bucket.delete(`uploads/${id}`);
     await bucket.close();
     for (const app of [first.app, second.app]) {

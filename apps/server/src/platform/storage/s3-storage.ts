@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import {
   checkedKey,
   DEFAULT_CONTENT_TYPE,
@@ -34,7 +32,10 @@ const infoOf = (output: ObjectHeaders): ObjectInfo => ({
 });
 
 /** Objects in one bucket of an S3-compatible server, through the AWS SDK. */
-export function createS3Storage(settings: S3Settings): ObjectStorage {
+export async function createS3Storage(settings: S3Settings): Promise<ObjectStorage> {
+  // The SDK takes about 25 MB and a second to load: only a node that keeps its files on S3 pays that.
+  const [{ DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client }, { Upload }] =
+    await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const { bucket } = settings;
   const client = new S3Client({
     endpoint: settings.endpoint,

@@ -37,9 +37,10 @@ afterAll(async () => {
 describe.each(['local', 's3'] as const)('%s storage', (kind) => {
   const root = mkdtempSync(join(tmpdir(), 'tandem-storage-'));
   const context = {} as { storage: ObjectStorage };
-  beforeAll(() => {
-    context.storage =
-      kind === 'local' ? createStorage({ kind, root }) : createStorage({ kind, ...s3.server.settings });
+  beforeAll(async () => {
+    context.storage = await createStorage(
+      kind === 'local' ? { kind, root } : { kind, ...s3.server.settings },
+    );
   });
   afterAll(async () => {
     await context.storage?.close();
@@ -107,7 +108,7 @@ describe('a store that cannot be reached', () => {
   it('fails with a StorageError, not as if the object were missing', async () => {
     const stopped = await startS3Server();
     await stopped.stop();
-    const storage = createStorage({ kind: 's3', ...stopped.settings });
+    const storage = await createStorage({ kind: 's3', ...stopped.settings });
     await expect(storage.get('uploads/a.png')).rejects.toBeInstanceOf(StorageError);
     await expect(storage.put('uploads/a.png', Buffer.from('x'), 'image/png')).rejects.toBeInstanceOf(
       StorageError,
