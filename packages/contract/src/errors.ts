@@ -14,6 +14,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { code: 1008, status: 413, key: 'payload_too_large' },
   /** The file store (disk or S3 bucket) failed; the cause is in the log. */
   STORAGE_UNAVAILABLE: { code: 1009, status: 503, key: 'storage_unavailable' },
+  /** The health probe could not write (a full disk, a read-only database): `data` says what failed. */
+  SERVICE_DEGRADED: { code: 1090, status: 503, key: 'service_degraded' },
 
   // Sign-in and session (part A section 8)
   LOGIN_INVALID: { code: 1010, status: 401, key: 'login_invalid' },

@@ -6,6 +6,12 @@ export const healthData = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
+/** What a failing health probe carries (HTTP 503, code 1090): which write failed. */
+export const degradedHealthData = healthData.extend({
+  status: z.literal('degraded'),
+  reason: z.enum(['database_not_writable', 'data_dir_not_writable']),
+});
+export type DegradedHealthData = z.infer<typeof degradedHealthData>;
 export type HealthData = z.infer<typeof healthData>;
 
 export const clientConfigData = z.object({

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -86,30 +85,6 @@ function openPostgres(url: string, poolSize = 10): Database {
       }
     },
     close: () => pool.end(),
-  };
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
-}
-
-/**
- * A database check for health probes: concurrent callers share one ping, and a success is trusted
- * for `maxAgeMs`, so a load balancer polling hard costs one query a second, not one per request.
- */
-export function createDatabaseProbe(db: Db, maxAgeMs = 1000) {
-  let lastSuccessAt = Number.NEGATIVE_INFINITY;
-  let inFlight: Promise<void> | undefined;
-  return function check(): Promise<void> {
-    if (performance.now() - lastSuccessAt < maxAgeMs) return Promise.resolve();
-    inFlight ??= ping(db)
-      .then(() => {
-        lastSuccessAt = performance.now();
-      })
-      .finally(() => {
-        inFlight = undefined;
-      });
-    return inFlight;
   };
 }
 

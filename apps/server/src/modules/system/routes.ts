@@ -6,21 +6,31 @@ import { API, type ClientConfigData, clientConfigData, healthData } from '@tande
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { createDatabaseProbe, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { SERVER_VERSION } from '../../paths.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { createWriteProbe } from './write-probe.ts';
 
 export type SystemDeps = { config: Config; database: Database };
 
 /** Public calls that need no session: health, translations and the client's configuration. */
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { config, database }) => {
-  const checkDatabase = createDatabaseProbe(database.db);
+  const usesDataDir = database.kind === 'pglite' || config.storage.kind === 'local';
+  const checkWrites = createWriteProbe({
+    db: database.db,
+    dataDir: usesDataDir ? config.dataDir : undefined,
+    log: app.log,
+  });
   // Load balancers probe this every few seconds: a healthy answer is not worth an access-log line, a
   // failing one still is (warn and above).
   const probe = { logLevel: 'warn' as const, schema: { response: { 200: envelope(healthData) } } };
   app.get(API.health.path, probe, async () => {
-    await checkDatabase();
-    return ok({ status: 'ok' as const, database: database.kind, version: SERVER_VERSION });
+    const facts = { database: database.kind, version: SERVER_VERSION };
+    const reason = await checkWrites();
+    // Reads may still work, but a server that cannot save is no use behind a load balancer.
+    if (reason) throw new AppError('SERVICE_DEGRADED', { data: { status: 'degraded', reason, ...facts } });
+    return ok({ status: 'ok' as const, ...facts });
   });
 
   app.get(

@@ -63,9 +63,9 @@ describe('the access log', () => {
   it('keeps a failing probe, as an error', async () => {
     const { app, database, requestLines } = await loggedApp();
     await database.close();
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     expect(requestLines()).toEqual([
-      expect.objectContaining({ level: ERROR, url: '/api/health', status: 500 }),
+      expect.objectContaining({ level: ERROR, url: '/api/health', status: 503 }),
     ]);
   });
 });
