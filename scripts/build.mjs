@@ -47,8 +47,11 @@ export async function buildServer() {
   // Workspace packages ship TypeScript sources, so they are bundled; npm dependencies stay external.
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tandem/'));
   await build({
-    entryPoints: [join(SERVER, 'src/main.ts')],
-    outfile: join(SERVER, 'dist/main.js'),
+    entryPoints: ['src/main.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'].map((entry) =>
+      join(SERVER, entry),
+    ),
+    outbase: join(SERVER, 'src'),
+    outdir: join(SERVER, 'dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',

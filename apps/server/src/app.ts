@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { createChatRunner } from './modules/chat/generation.ts';
@@ -60,6 +61,8 @@ export type AppDeps = {
   llm?: Llm;
   /** Tests may pass their own; otherwise local disk or the S3 bucket of the configuration. */
   storage?: ObjectStorage;
+  /** With the embedded database: the token `npm run backup` sends to have this server copy it. */
+  backupToken?: string;
 };
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -198,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatInsightsRoutes, { db });
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
+  if (deps.backupToken)
+    await app.register(backupRoutes, { database: deps.database, token: deps.backupToken });
 
   if (spa) await app.register(embedRoutes, { db, bundle: spa });
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);

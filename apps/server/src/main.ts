@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusyError, openEmbeddedDatabase } from './db/open-embedded.ts';
+import { localUrlOf, newBackupToken, writeBackupEndpoint } from './modules/backup/endpoint-file.ts';
 import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
 import { applyAdminEmails } from './modules/user/platform-admins.ts';
 
@@ -21,10 +22,12 @@ async function main() {
     isSeeded = await seedModelsFromConfig(database.db, config);
     adminChanges = (await applyAdminEmails(database.db, config.adminEmails)).length;
   });
+  const backupToken = database.backup ? newBackupToken() : undefined;
   const app = await buildApp({
     config,
     database,
     ready,
+    backupToken,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -53,15 +56,23 @@ async function main() {
     },
   );
 
+  let backupEndpoint: ReturnType<typeof writeBackupEndpoint> | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    backupEndpoint?.remove();
     await app.close();
     await database.close();
     (app.log as unknown as pino.Logger).flush();
   });
 
   await app.listen({ host: config.host, port: config.port });
+  if (backupToken) {
+    backupEndpoint = writeBackupEndpoint(config.dataDir, {
+      url: localUrlOf(app.server.address()),
+      token: backupToken,
+    });
+  }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   console.log(`\n  Tandem is running at ${address}\n  database: ${database.kind}\n`);

@@ -46,6 +46,8 @@ export const API = {
   health: { method: 'GET', path: '/api/health' },
   resourceLocale: { method: 'GET', path: '/api/i18n/resource-locale' },
   clientConfig: { method: 'GET', path: '/api/client/sys/config' },
+  /** The embedded database as a gzipped tar, for `npm run backup` on the same machine (its token). */
+  backup: { method: 'GET', path: '/api/ops/backup' },
 } as const;
 
 /** Calls whose failures never pop an error message (spec part A section 7). */

@@ -28,6 +28,11 @@ export type Database = {
   /** Brings the schema up to date; safe to call from many processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database's data directory as a gzipped tar, copied while queries wait (as after a
+   * crash, a transaction not committed by then is not in it); undefined on PostgreSQL.
+   */
+  backup?(): Promise<Blob>;
 };
 
 /** Any number from 64-bit space; all server processes take this advisory lock before migrating. */
@@ -58,6 +63,11 @@ function openPglite(dataDir: string | undefined): Database {
     isSole: path !== undefined,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    // Before PGlite is ready, dumpDataDir waits on its own start-up forever.
+    backup: async () => {
+      await client.waitReady;
+      return client.dumpDataDir('gzip');
+    },
   };
 }
 

@@ -25,7 +25,7 @@ export type DataDirLock = { release(): void };
 
 export const lockFileOf = (dataDir: string) => join(dataDir, 'db.lock');
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
