@@ -29,6 +29,8 @@ export const clientConfigData = z.object({
     z.object({ id: z.number().int(), key: z.enum(Object.keys(THEME_IDS) as ['light', 'dark', 'system']) }),
   ),
   realtime_url: z.string(),
+  /** Outside production: the mail and SMS not really sent are listed at /dev/outbox (GET /api/dev/outbox). */
+  dev_outbox: z.boolean(),
   upload_limits: z.object({
     avatar_bytes: z.number().int(),
     avatar_extensions: z.array(z.string()),
@@ -42,8 +44,20 @@ export const clientConfigData = z.object({
 });
 export type ClientConfigData = z.infer<typeof clientConfigData>;
 
+/** A mail or SMS that was not really sent (development outbox, outside production only). */
+export const devOutboxItem = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DevOutboxItem = z.infer<typeof devOutboxItem>;
+
 export const API = {
   health: { method: 'GET', path: '/api/health' },
+  devOutbox: { method: 'GET', path: '/api/dev/outbox' },
   resourceLocale: { method: 'GET', path: '/api/i18n/resource-locale' },
   clientConfig: { method: 'GET', path: '/api/client/sys/config' },
   /** The embedded database as a gzipped tar, for `npm run backup` on the same machine (its token). */

@@ -28,6 +28,7 @@ export const PUBLIC_PATHS = [
   '/register',
   '/forget',
   '/google_auth/:google_code?',
+  '/dev/outbox',
   '/join-team/:invite_code',
   '/chat-share/:share_code',
   '/embed/agent/:agent_key',

@@ -1,25 +1,16 @@
 import { envelope, pageOf, pageQuery } from '@tandem/contract/envelope';
+import { API, devOutboxItem } from '@tandem/contract/system';
 import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema.ts';
 import { ok } from '../../platform/http/envelope.ts';
 
-const outboxItem = z.object({
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  code: z.string().nullable(),
-  created_at: z.string(),
-});
-
 /** Development only (never registered in production): the mail and SMS that were not really sent. */
 export const devRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/api/dev/outbox',
-    { schema: { querystring: pageQuery, response: { 200: envelope(pageOf(outboxItem)) } } },
+    API.devOutbox.path,
+    { schema: { querystring: pageQuery, response: { 200: envelope(pageOf(devOutboxItem)) } } },
     async (request) => {
       const { page, page_size } = request.query;
       const [rows, totals] = await Promise.all([

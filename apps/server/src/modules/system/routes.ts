@@ -63,6 +63,7 @@ function buildClientConfig(config: Config): ClientConfigData {
     default_locale: DEFAULT_LOCALE,
     themes: Object.entries(THEME_IDS).map(([key, id]) => ({ id, key: key as keyof typeof THEME_IDS })),
     realtime_url: config.realtimeUrl ?? '/connection/websocket',
+    dev_outbox: config.isDevelopmentHelpersOn,
     upload_limits: {
       avatar_bytes: limits.AVATAR_MAX_BYTES,
       avatar_extensions: [...limits.AVATAR_EXTENSIONS],

@@ -58,6 +58,14 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'dev/outbox',
+    handle: meta('route.dev_outbox'),
+    lazy: lazyPage(
+      () => import('../../features/system/pages/dev-outbox-page.tsx'),
+      (module) => module.DevOutboxPage,
+    ),
+  },
+  {
     path: 'join-team/:invite_code',
     handle: meta('route.join_team'),
     lazy: lazyPage(

@@ -24,6 +24,7 @@ export const FALLBACK_CLIENT_CONFIG: ClientConfigData = {
   default_locale: DEFAULT_LOCALE,
   themes: (Object.entries(THEME_IDS) as [ThemeMode, number][]).map(([key, id]) => ({ id, key })),
   realtime_url: '',
+  dev_outbox: false,
   upload_limits: {
     avatar_bytes: 2 * 1024 * 1024,
     avatar_extensions: [...AVATAR_EXTENSIONS],

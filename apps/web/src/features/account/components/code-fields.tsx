@@ -1,6 +1,7 @@
 import { CODE_LENGTH } from '@tandem/contract/limits';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
 import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
@@ -22,7 +23,7 @@ export function CodeField({
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t('account_settings.code')} required>
+    <Form.Item label={t('account_settings.code')} required extra={<DevOutboxLink />}>
       <Space.Compact block>
         <Form.Item
           name="valid_code"

@@ -6,6 +6,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
 import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
 import type { Address } from '../api/verification-code.ts';
@@ -162,7 +163,7 @@ export function CodeField({ formName, onSend }: { formName: string; onSend: () =
   const { t } = useTranslation();
   const rules = useRules(codeProblem);
   return (
-    <Form.Item label={t('auth.code')} htmlFor={`${formName}_valid_code`} required>
+    <Form.Item label={t('auth.code')} htmlFor={`${formName}_valid_code`} required extra={<DevOutboxLink />}>
       <div className="auth__code-row">
         <Form.Item name="valid_code" noStyle rules={rules} validateTrigger={FIELD_TRIGGERS}>
           <Input

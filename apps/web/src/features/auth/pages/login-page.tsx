@@ -10,6 +10,7 @@ import { getDeviceId } from '../../../shared/api/device-id.ts';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../../shared/routing/paths.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
+import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
@@ -217,6 +218,7 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
           )}
         </FormField>
       )}
+      {!isPassword && <DevOutboxLink />}
       <Button
         type="primary"
         htmlType="submit"
