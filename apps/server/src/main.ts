@@ -57,7 +57,8 @@ async function main() {
   );
 
   let backupEndpoint: ReturnType<typeof writeBackupEndpoint> | undefined;
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Closing lets streaming replies finish for SHUTDOWN_GRACE_MS (see app.ts): the hard limit is past it.
+  closeWithGrace({ delay: config.shutdownGraceMs + 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     backupEndpoint?.remove();

@@ -76,6 +76,8 @@ export function createRealtime({ config, log, hubOptions, bus }: RealtimeDeps) {
     },
 
     close: async () => {
+      // The last publications (a reply's end, when the server stops) reach clients before they go.
+      await busPublisher?.flush();
       busPublisher?.close();
       await hub?.close();
     },
