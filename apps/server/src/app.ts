@@ -10,6 +10,7 @@ import { backupRoutes } from './modules/backup/routes.ts';
 import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { createChatRunner } from './modules/chat/generation.ts';
+import { imageProxyRoutes } from './modules/chat/image-proxy-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
@@ -95,7 +96,8 @@ export async function buildApp(deps: AppDeps) {
         scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? [])],
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Outside images in replies come through our image proxy after a click, never straight from their site.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
+  await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
   if (deps.backupToken)

@@ -12,6 +12,8 @@ import { nameText } from './user.ts';
  */
 
 export const CHAT_API = {
+  /** An outside image in a reply, fetched by the server once the reader asks for it (`?url=`). */
+  imageProxy: '/api/chat/image-proxy',
   sendMessage: '/api/chat/agent-send-message',
   stopMessage: '/api/chat/stop-message',
   conversationList: '/api/chat/get-conversation-list',

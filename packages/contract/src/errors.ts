@@ -95,6 +95,8 @@ export const ERRORS = {
   // Images in chat messages
   IMAGES_NOT_SUPPORTED: { code: 2040, status: 400, key: 'images_not_supported' },
   ATTACHMENT_NOT_FOUND: { code: 2041, status: 400, key: 'attachment_not_found' },
+  IMAGE_ADDRESS_REFUSED: { code: 2042, status: 400, key: 'image_address_refused' },
+  IMAGE_UNAVAILABLE: { code: 2043, status: 502, key: 'image_unavailable' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

@@ -35,6 +35,12 @@ export const SIGN_IN_ALERT_INTERVAL_MS = HOUR;
 export const SIGN_IN_FAILURE_HISTORY_MS = 30 * DAY;
 export const SIGN_IN_FAILURES_SHOWN = 20;
 
+// Outside images in replies, fetched through our proxy after a click (not in the spec)
+export const IMAGE_PROXY_MAX_BYTES = 5 * MB;
+export const IMAGE_PROXY_TIMEOUT_MS = 10 * SECOND;
+export const IMAGE_PROXY_MAX_REDIRECTS = 3;
+export const IMAGE_PROXY_PER_MINUTE = 60;
+
 // Account
 export const NICKNAME_MAX = 100;
 export const PASSWORD_MIN = 8;

