@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
 import { createServerProcess } from './platform/cluster/server-process.ts';
+import { registerBodyTimeout } from './platform/http/body-timeout.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { registerRateLimit } from './platform/http/rate-limit.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyTimeout(app, config.bodyTimeoutMs);
 
   const spa = readSpaBundle(config.webDistDir);
   const isHttpsOnly = config.env === 'production';

@@ -55,6 +55,7 @@ const schema = z.object({
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
   PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -165,6 +166,8 @@ export type Config = {
   heartbeatMs: number;
   /** On SIGTERM, how long streaming replies may go on before they are failed and refunded. */
   shutdownGraceMs: number;
+  /** How long a request body of up to 1 MB may take to arrive; uploads get this per MB of their limit. */
+  bodyTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -296,5 +299,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: c.METRICS_TOKEN,
     heartbeatMs: c.PROCESS_HEARTBEAT_MS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    bodyTimeoutMs: c.BODY_TIMEOUT_MS,
   };
 }

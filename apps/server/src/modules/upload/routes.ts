@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore, type FilePurpose } from './file-store.ts';
@@ -67,7 +68,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
   ] as const) {
     app.post(
       path,
-      { ...signedIn, schema: { response: { 200: envelope(uploadedFile) } } },
+      {
+        ...signedIn,
+        config: uploadBody(MAX_BYTES[purpose]),
+        schema: { response: { 200: envelope(uploadedFile) } },
+      },
       async (request) => {
         const { bytes, name } = await readFilePart(request, purpose);
         return answer((await store.save(sessionOf(request).userId, purpose, bytes, name)).id);
