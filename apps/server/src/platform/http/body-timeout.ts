@@ -56,8 +56,12 @@ function closeSlowRequest(request: FastifyRequest, reply: FastifyReply) {
 export function registerBodyTimeout(app: FastifyInstance, perMbMs: number) {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    // A body already whole, or a request made in the process (app.inject), has nothing to wait for.
-    if (raw.complete || !(raw.socket instanceof Socket)) return done();
+    // No body announced (a websocket upgrade among them), a body already whole, or a request made in
+    // the process (app.inject): nothing to wait for.
+    const announcesBody =
+      Number(raw.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in raw.headers;
+    if (!announcesBody || raw.headers.upgrade || raw.complete || !(raw.socket instanceof Socket))
+      return done();
     const timer = setTimeout(
       () => {
         if (!raw.complete && !raw.readableEnded) closeSlowRequest(request, reply);
