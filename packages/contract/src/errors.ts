@@ -17,7 +17,7 @@ export const ERRORS = {
   /** The health probe could not write (a full disk, a read-only database): `data` says what failed. */
   SERVICE_DEGRADED: { code: 1090, status: 503, key: 'service_degraded' },
   /** The request's body did not arrive in time (BODY_TIMEOUT_MS); the connection is closed. */
-  REQUEST_TIMEOUT: { code: 1091, status: 408, key: 'request_timeout' },
+  BODY_TIMEOUT: { code: 1091, status: 408, key: 'body_timeout' },
 
   // Sign-in and session (part A section 8)
   LOGIN_INVALID: { code: 1010, status: 401, key: 'login_invalid' },

@@ -64,5 +64,4 @@ describe('GET /api/health when writes fail', () => {
     }
     expect((await healthUntil(200)).status).toBe(200);
   });
-
 });

@@ -32,7 +32,7 @@ function closeSlowRequest(request: FastifyRequest, reply: FastifyReply) {
     return;
   }
   reply.hijack();
-  const error = ERRORS.REQUEST_TIMEOUT;
+  const error = ERRORS.BODY_TIMEOUT;
   const body = JSON.stringify({
     code: error.code,
     msg: translate(requestLocale(request), `error.${error.key}`),
