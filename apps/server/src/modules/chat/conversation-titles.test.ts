@@ -49,7 +49,7 @@ describe('names and titles people see', () => {
       ['POST', '/api/agent/update-agent', (name) => ({ id: agentId, config: { name } }), 'config.name'],
     ];
     const answers: string[] = [];
-    for (const [method, url, body, field] of NAMING) {
+    for (const [method, url, body] of NAMING) {
       for (const character of DISGUISES) {
         const answer = await call(method as 'POST', url, owner.token, body(disguised(character)));
         const fields = (answer.body.data?.fields ?? []).map((f: { field: string }) => f.field);
