@@ -149,6 +149,10 @@ export async function buildApp(deps: AppDeps) {
   const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
   const storage = deps.storage ?? (await createStorage(config.storage));
   app.addHook('onClose', storage.close);
+  // Said at start rather than at the first upload: a wrong key or bucket name is found at once.
+  storage.check().catch((error: unknown) => {
+    app.log.error({ err: error }, 'file storage cannot be used: uploads answer 503 until it can');
+  });
   const { hub } = realtime;
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type pino from 'pino';
 import { buildApp } from './app.ts';
@@ -76,7 +77,9 @@ async function main() {
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
-  console.log(`\n  Tandem is running at ${address}\n  database: ${database.kind}\n`);
+  const files =
+    config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket}` : join(config.dataDir, 'uploads');
+  console.log(`\n  Tandem is running at ${address}\n  database: ${database.kind}\n  files: ${files}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUser, tinyPng } from '../../../test/factories.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
-import { useSecondApp, useTestApp } from '../../../test/test-app.ts';
-import type { App } from '../../app.ts';
+import { testConfig, useSecondApp, useTestApp } from '../../../test/test-app.ts';
+import { type App, buildApp } from '../../app.ts';
 import { createStorage } from '../../platform/storage/storage.ts';
 
 // Registered first, so it stops after the apps that use it have closed.
@@ -72,6 +72,22 @@ describe('uploads on S3', () => {
     expect(served.statusCode).toBe(503);
     expect(served.json()).toMatchObject({ code: 1009, data: null });
     expect(served.body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|at /);
+  });
+
+  it('a node whose bucket cannot be used says so in its log as it starts', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ ...s3.env, S3_BUCKET: 'no-such-bucket' }),
+      database: first.database,
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      await vi.waitFor(() => expect(lines.join('')).toContain('file storage cannot be used'), {
+        timeout: 20_000,
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
   checkedKey,
@@ -103,6 +104,15 @@ export function createLocalStorage(root: string): ObjectStorage {
         await rm(hiddenBeside(path, '.meta'), { force: true });
       } catch (error) {
         throw new StorageError('delete', key, error);
+      }
+    },
+
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw new StorageError('check', root, error);
       }
     },
 

@@ -16,6 +16,8 @@ export type ObjectStorage = {
   head(key: string): Promise<ObjectInfo | undefined>;
   /** Removing what is not there succeeds, as on S3. */
   delete(key: string): Promise<void>;
+  /** Settles when the store can be used; otherwise a StorageError saying why (for the start-up log). */
+  check(): Promise<void>;
   close(): Promise<void>;
 };
 

@@ -58,7 +58,7 @@ export async function createS3Storage(settings: S3Settings): Promise<ObjectStora
     }
   }
 
-  return {
+  const storage: ObjectStorage = {
     kind: 's3',
 
     async put(key, body, contentType) {
@@ -91,8 +91,16 @@ export async function createS3Storage(settings: S3Settings): Promise<ObjectStora
       await attempt('delete', key, () => client.send(new DeleteObjectCommand({ Bucket: bucket, Key })));
     },
 
+    async check() {
+      // A GET tells a missing key (fine) from a missing bucket or a refused key, as HEAD cannot, and
+      // stays inside the `uploads/` prefix a narrowly scoped key may be limited to.
+      const object = await storage.get('uploads/storage-check');
+      object?.body.destroy();
+    },
+
     async close() {
       client.destroy();
     },
   };
+  return storage;
 }

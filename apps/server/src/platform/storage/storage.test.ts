@@ -47,6 +47,10 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
   });
   const prefix = `${kind}-${Date.now().toString(36)}`;
 
+  it('says it can be used', async () => {
+    await expect(context.storage.check()).resolves.toBeUndefined();
+  });
+
   it('gives back what was put: the bytes, their length and their content type', async () => {
     const { storage } = context;
     const key = `${prefix}/notes.md`;
@@ -104,15 +108,28 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
   });
 });
 
-describe('a store that cannot be reached', () => {
+describe('a store that cannot be used', () => {
   it('fails with a StorageError, not as if the object were missing', async () => {
     const stopped = await startS3Server();
     await stopped.stop();
     const storage = await createStorage({ kind: 's3', ...stopped.settings });
+    await expect(storage.check()).rejects.toBeInstanceOf(StorageError);
     await expect(storage.get('uploads/a.png')).rejects.toBeInstanceOf(StorageError);
     await expect(storage.put('uploads/a.png', Buffer.from('x'), 'image/png')).rejects.toBeInstanceOf(
       StorageError,
     );
     await storage.close();
+  });
+
+  it('a bucket that does not exist, or a wrong key, is an error and not a missing file', async () => {
+    for (const settings of [
+      { ...s3.server.settings, bucket: 'no-such-bucket' },
+      { ...s3.server.settings, secretAccessKey: 'not-the-secret' },
+    ]) {
+      const storage = await createStorage({ kind: 's3', ...settings });
+      await expect(storage.check()).rejects.toBeInstanceOf(StorageError);
+      await expect(storage.get('uploads/a.png')).rejects.toBeInstanceOf(StorageError);
+      await storage.close();
+    }
   });
 });
