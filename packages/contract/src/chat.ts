@@ -162,14 +162,19 @@ export const CHAT_AGENT_LIST_MAX = 100;
 
 /**
  * What `chat:<conversation_id>` carries while a reply is generated: `start`, then `reasoning` and
- * `delta` pieces, then `done` (the whole text, so a late subscriber still has the answer; `status`
+ * `delta` pieces (each with its position), then `done` (the whole text, so a late subscriber still has the answer; `status`
  * `stopped` when the user stopped it) or `error` (code and localised message; the points were
  * refunded); then, when the agent suggests next questions, `suggestions`.
  */
 export type ChatPublication =
   | { type: 'start'; message_id: number; user_message_id: number }
-  | { type: 'delta'; message_id: number; content: string }
-  | { type: 'reasoning'; message_id: number; content: string }
+  /**
+   * A piece of the reply's text (or of its reasoning): `at` is where it starts, the length of that
+   * text before it. A client holding less text than `at` missed pieces (a late subscription, a lost
+   * publication): it reads the saved reply, which the server writes every 500 ms, and goes on from there.
+   */
+  | { type: 'delta'; message_id: number; content: string; at: number }
+  | { type: 'reasoning'; message_id: number; content: string; at: number }
   | {
       type: 'done';
       message_id: number;

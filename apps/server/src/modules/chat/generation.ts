@@ -268,11 +268,13 @@ export function createChatRunner({
         signal,
       })) {
         if (chunk.type === 'text') {
+          const at = content.length;
           content += chunk.text;
-          await announce({ type: 'delta', message_id: messageId, content: chunk.text });
+          await announce({ type: 'delta', message_id: messageId, content: chunk.text, at });
         } else if (chunk.type === 'reasoning') {
+          const at = reasoning.length;
           reasoning += chunk.text;
-          await announce({ type: 'reasoning', message_id: messageId, content: chunk.text });
+          await announce({ type: 'reasoning', message_id: messageId, content: chunk.text, at });
         } else {
           finishReason = chunk.reason;
         }

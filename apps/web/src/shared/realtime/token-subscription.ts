@@ -9,18 +9,35 @@ export async function subscribeWithToken(
   channel: string,
   getToken: () => Promise<string>,
   listener: (data: unknown) => void,
+  stream?: {
+    /**
+     * Called when the subscription came back (a reconnect) without what was published meanwhile: the
+     * server could not recover it (another node, a restart, too long away).
+     */
+    onUnrecovered(): void;
+  },
 ) {
   const client = await waitForRealtime({ isSubscribing: true });
   if (!client) throw new Error('realtime not connected');
   const existing = client.getSubscription(channel);
   if (existing) client.removeSubscription(existing);
-  const subscription = client.newSubscription(channel, { getToken });
+  // A stream asks to be positioned and recovered: on a reconnect the hub (or Centrifugo) answers what
+  // was missed, or says it cannot.
+  const subscription = client.newSubscription(
+    channel,
+    stream ? { getToken, recoverable: true, positioned: true } : { getToken },
+  );
   const stop = () => {
     subscription.removeAllListeners();
     subscription.unsubscribe();
     client.removeSubscription(subscription);
   };
   subscription.on('publication', (context) => listener(context.data));
+  if (stream) {
+    subscription.on('subscribed', (context) => {
+      if (context.wasRecovering && !context.recovered) stream.onUnrecovered();
+    });
+  }
   try {
     await new Promise<void>((resolve, reject) => {
       subscription.once('subscribed', () => resolve());

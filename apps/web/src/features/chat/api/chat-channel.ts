@@ -12,6 +12,8 @@ const isPublication = (value: unknown): value is ChatPublication =>
 export function listenToConversation(
   conversationId: string,
   listener: (publication: ChatPublication) => void,
+  /** A reconnect that could not bring what was published meanwhile: read the saved messages. */
+  onUnrecovered: () => void,
 ) {
   return subscribeWithToken(
     `chat:${conversationId}`,
@@ -20,5 +22,6 @@ export function listenToConversation(
     (data) => {
       if (isPublication(data)) listener(data);
     },
+    { onUnrecovered },
   );
 }

@@ -16,8 +16,18 @@ describe('a conversation’s messages from its channel', () => {
 
   it('appends deltas, then takes the whole text when done', () => {
     let messages = sentMessages('conv-1', ids, 'Hi');
-    messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 11, content: 'Echo' });
-    messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 11, content: ': Hi' });
+    messages = applyPublication('conv-1', messages, {
+      type: 'delta',
+      message_id: 11,
+      content: 'Echo',
+      at: 0,
+    });
+    messages = applyPublication('conv-1', messages, {
+      type: 'delta',
+      message_id: 11,
+      content: ': Hi',
+      at: 4,
+    });
     expect(messages[1]?.content).toBe('Echo: Hi');
     messages = applyPublication('conv-1', messages, {
       type: 'done',
@@ -42,7 +52,12 @@ describe('a conversation’s messages from its channel', () => {
 
   it('takes the text of a reply the moderation withdrew off the screen', () => {
     let messages = sentMessages('conv-1', ids, 'Hi');
-    messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 11, content: 'Bad words' });
+    messages = applyPublication('conv-1', messages, {
+      type: 'delta',
+      message_id: 11,
+      content: 'Bad words',
+      at: 0,
+    });
     messages = applyPublication('conv-1', messages, {
       type: 'error',
       message_id: 11,
@@ -84,7 +99,12 @@ describe('a conversation’s messages from its channel', () => {
 
     it('a regenerated reply replaces the old one when the start comes first', () => {
       let messages = applyPublication('conv-1', answered, start);
-      messages = applyPublication('conv-1', messages, { type: 'delta', message_id: 12, content: 'Echo' });
+      messages = applyPublication('conv-1', messages, {
+        type: 'delta',
+        message_id: 12,
+        content: 'Echo',
+        at: 0,
+      });
       messages = startReply('conv-1', messages, again, null);
       expect(shape(messages)).toEqual([
         [10, 'user'],

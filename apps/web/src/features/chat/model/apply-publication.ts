@@ -21,9 +21,9 @@ export function applyPublication(
     if (message.id !== publication.message_id) return message;
     switch (publication.type) {
       case 'delta':
-        return { ...message, content: message.content + publication.content };
+        return { ...message, content: withPiece(message.content, publication) ?? message.content };
       case 'reasoning':
-        return { ...message, reasoning: message.reasoning + publication.content };
+        return { ...message, reasoning: withPiece(message.reasoning, publication) ?? message.reasoning };
       case 'done':
         return {
           ...message,
@@ -48,6 +48,34 @@ export function applyPublication(
       }
     }
   });
+}
+
+type Piece = Extract<ChatPublication, { type: 'delta' | 'reasoning' }>;
+
+export const isPiece = (publication: ChatPublication): publication is Piece =>
+  publication.type === 'delta' || publication.type === 'reasoning';
+
+/**
+ * The text with a piece in its place (`at`), or undefined when the text is shorter than `at`: pieces
+ * before it are missing, and adding it would leave a hole. A piece the text already holds (the saved
+ * reply was read ahead of the channel) changes nothing.
+ */
+export function withPiece(text: string, piece: { content: string; at: number }): string | undefined {
+  if (piece.at > text.length) return undefined;
+  return piece.at + piece.content.length <= text.length ? text : text.slice(0, piece.at) + piece.content;
+}
+
+/**
+ * Whether pieces before this one never arrived: its reply holds less text than where it starts, or is
+ * not shown at all (its start came before the subscription).
+ */
+export function missesPieces(messages: ShownMessage[], publication: ChatPublication): boolean {
+  if (!isPiece(publication)) return false;
+  const message = messages.find((shown) => shown.id === publication.message_id);
+  if (!message) return true;
+  if (message.status !== 'streaming') return false;
+  const text = publication.type === 'delta' ? message.content : message.reasoning;
+  return withPiece(text, publication) === undefined;
 }
 
 /**
@@ -108,7 +136,14 @@ export function mergeSaved(shown: ShownMessage[], saved: ChatMessage[]): ShownMe
   const merged = saved.map((message) => {
     const local = byId.get(message.id);
     if (!local || message.status !== 'streaming') return message;
-    return local.status !== 'streaming' || local.content.length >= message.content.length ? local : message;
+    if (local.status !== 'streaming') return local;
+    // Both are the start of the same text: the longer one has more of it.
+    const longer = (a: string, b: string) => (a.length >= b.length ? a : b);
+    return {
+      ...local,
+      content: longer(local.content, message.content),
+      reasoning: longer(local.reasoning, message.reasoning),
+    };
   });
   const savedIds = new Set(saved.map((message) => message.id));
   // Earlier pages read meanwhile go before, placeholders after: message ids grow with time.

@@ -15,9 +15,12 @@ import {
 } from '../api/chat.ts';
 import { chatAgentsKey } from '../api/chat-agents.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
-import { applyPublication, mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
+import { mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
+import { MissedPieces } from './missed-pieces.ts';
 
 const OFFLINE_POLL_MS = 2000;
+/** How often the server saves a streaming reply: a read sooner than this brings nothing new. */
+const SAVED_REPLY_INTERVAL_MS = 500;
 
 /** `hasOlder`: messages before the earliest read remain on the server. */
 type Cached = Page<ShownMessage> & { hasOlder?: boolean };
@@ -77,21 +80,51 @@ export function useConversation({
   const listen = useCallback(
     (id: string) => {
       if (listening.current?.id === id) return listening.current.stop;
-      const stop = listenToConversation(id, (publication) => {
-        const shown = queryClient.getQueryData<Cached>(messagesKey(id))?.data ?? [];
-        // Sent from another tab or device: its question is read from the server, beside the reply.
-        const isAskedElsewhere =
-          publication.type === 'start' &&
-          !shown.some((message) => message.id === publication.user_message_id);
-        update(id, (messages) => applyPublication(id, messages, publication));
-        if (isAskedElsewhere) void readSaved(id).catch(() => {});
-        if (publication.type === 'done' || publication.type === 'error') {
-          void refreshPoints();
-          void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
-          // A first conversation puts its agent in the user's list, or moves it to the top.
-          void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
-        }
-      })
+      const missed = new MissedPieces(id);
+      let catchingUp: Promise<void> | undefined;
+      /**
+       * Reads the saved reply until the pieces held after a gap fit onto it: the server saves every
+       * 500 ms, so what was missed is there within a read or two (or the reply ended meanwhile).
+       */
+      const catchUp = () => {
+        catchingUp ??= (async () => {
+          while (!missed.isEmpty) {
+            await readSaved(id);
+            update(id, (messages) => missed.fill(messages, { isSavedRead: true }));
+            if (missed.isEmpty) break;
+            await new Promise((resolve) => setTimeout(resolve, SAVED_REPLY_INTERVAL_MS));
+          }
+        })()
+          .catch(() => {})
+          .finally(() => {
+            catchingUp = undefined;
+          });
+      };
+      const stop = listenToConversation(
+        id,
+        (publication) => {
+          const shown = queryClient.getQueryData<Cached>(messagesKey(id))?.data ?? [];
+          // Sent from another tab or device: its question is read from the server, beside the reply.
+          const isAskedElsewhere =
+            publication.type === 'start' &&
+            !shown.some((message) => message.id === publication.user_message_id);
+          let isHeld = false;
+          update(id, (messages) => {
+            const received = missed.receive(messages, publication);
+            isHeld = received.isHeld;
+            return received.messages;
+          });
+          if (isHeld) catchUp();
+          if (isAskedElsewhere) void readSaved(id).catch(() => {});
+          if (publication.type === 'done' || publication.type === 'error') {
+            void refreshPoints();
+            void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
+            // A first conversation puts its agent in the user's list, or moves it to the top.
+            void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
+          }
+        },
+        () => void readSaved(id).catch(() => {}),
+      )
         .then(async (stop) => {
           // A reply may have ended before the subscription: what is saved says how it ended.
           const saved = await readSaved(id);

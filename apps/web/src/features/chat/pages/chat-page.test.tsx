@@ -47,7 +47,7 @@ function serve(
   overrides: Parameters<typeof fakeApi>[0] = {},
 ) {
   let shown = [...conversations];
-  return fakeApi({
+  served = fakeApi({
     [AGENT_API.publicInfo]: () => ({ data: agentInfo }),
     [CHAT_API.conversationList]: () => ({ data: { data: shown, total: shown.length } }),
     [CHAT_API.conversationMessages]: (_, params) => ({
@@ -78,7 +78,9 @@ function serve(
     [REALTIME_API.chatToken]: () => ({ data: 'jwt-chat' }),
     ...overrides,
   });
+  return served;
 }
+let served: ReturnType<typeof fakeApi>;
 
 async function openChat(query = '') {
   const hub = fakeRealtimeHub();
@@ -96,6 +98,12 @@ async function sendHiThere(hub: ReturnType<typeof fakeRealtimeHub>) {
   fireEvent.change(box, { target: { value: 'Hi there' } });
   fireEvent.keyDown(box, { key: 'Enter' });
   await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+  // Subscribed once the page reads the conversation: publications before that would not be the page's.
+  await vi.waitFor(() =>
+    expect(served.paramsOf(CHAT_API.conversationMessages)).toContainEqual(
+      expect.objectContaining({ conversation_id: 'conv-1' }),
+    ),
+  );
   return box;
 }
 
@@ -123,9 +131,9 @@ describe('the chat page', () => {
     expect(api.bodiesOf(REALTIME_API.chatToken)).toEqual([{ conversation_id: 'conv-1' }]);
 
     hub.publish('chat:conv-1', { type: 'start', message_id: 11, user_message_id: 10 });
-    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets.' });
-    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Echo: ' });
-    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hi' });
+    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets.', at: 0 });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Echo: ', at: 0 });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hi', at: 6 });
     expect(await screen.findByText('Echo: Hi')).toBeTruthy();
     expect(screen.getByText('Thinking')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Stop/ })).toBeTruthy();
@@ -192,9 +200,10 @@ describe('the chat page', () => {
     serve();
     const hub = await openChat();
     await sendHiThere(hub);
-    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets me.' });
-    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hello!' });
-    const thinking = await screen.findByRole('button', { name: /Thinking/ });
+    hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets me.', at: 0 });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hello!', at: 0 });
+    // A role query over the whole page takes over a second on a busy machine.
+    const thinking = await screen.findByRole('button', { name: /Thinking/ }, { timeout: 10_000 });
     expect(thinking.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('The user greets me.')).toBeNull();
     fireEvent.click(thinking);
@@ -340,13 +349,31 @@ describe('the chat page', () => {
     expect(hub.router.state.location.search).toBe(`?agent_key=${card.agent_key}&conversation_id=conv-1`);
     expect(await screen.findByText('Echo:')).toBeTruthy();
 
-    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: ' Hi there' });
+    hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: ' Hi there', at: 5 });
     expect(await screen.findByText('Echo: Hi there')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Stop/ }));
     await vi.waitFor(() =>
       expect(api.bodiesOf(CHAT_API.stopMessage)).toEqual([{ conversation_id: 'conv-1' }]),
     );
   });
+});
+
+it('shows a reply whose first pieces went out before the subscription without a hole', async () => {
+  let reads = 0;
+  const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
+  serve([], () => {
+    reads += 1;
+    // The server saves every 500 ms: the first reads after the send find nothing of the reply yet.
+    const content = reads >= 3 ? 'Echo: ' : '';
+    return { data: [question, saved(11, 'assistant', content)], total: 2 };
+  });
+  const hub = await openChat();
+  await sendHiThere(hub);
+  hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hi ', at: 6 });
+  hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'there', at: 9 });
+  expect(await screen.findByText('Echo: Hi there')).toBeTruthy();
+  expect(reads).toBeGreaterThanOrEqual(3);
+  expect(screen.queryByText('Hi there', { selector: '.ant-bubble-content *' })).toBeNull();
 });
 
 it('shows a question sent from another tab with its reply streaming in', async () => {
@@ -363,7 +390,7 @@ it('shows a question sent from another tab with its reply streaming in', async (
   await vi.waitFor(() => expect(reads).toBe(2));
   isAsked = true;
   hub.publish('chat:conv-1', { type: 'start', message_id: 21, user_message_id: 20 });
-  hub.publish('chat:conv-1', { type: 'delta', message_id: 21, content: 'Echo:' });
+  hub.publish('chat:conv-1', { type: 'delta', message_id: 21, content: 'Echo:', at: 0 });
   expect(await screen.findByText('Asked in another tab')).toBeTruthy();
   expect(await screen.findByText('Echo:')).toBeTruthy();
 });
