@@ -117,6 +117,9 @@ describe('sending a message', () => {
     const deltas = events.filter((e) => e.type === 'delta').map((e) => (e as { content: string }).content);
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.join('')).toBe('Echo: hello there  world');
+    // Each piece says where it starts: a client holding less text knows it missed some.
+    const starts = events.flatMap((e) => (e.type === 'delta' ? [e.at] : []));
+    expect(starts).toEqual(deltas.map((_, index) => deltas.slice(0, index).join('').length));
     expect(events.at(-1)).toMatchObject({
       type: 'done',
       status: 'done',
