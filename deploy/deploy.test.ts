@@ -139,11 +139,14 @@ describe('deploy/Dockerfile', () => {
   const runtime = stages.at(-1)!;
   const instruction = (stage: string[], name: string) => stage.filter((line) => line.startsWith(`${name} `));
 
+  const stage = (name: string) => stages.find((lines) => lines[0]!.endsWith(` AS ${name}`))!;
+
   it('builds in one stage and runs from another with production dependencies only', () => {
-    expect(stages.length).toBe(2);
-    expect(stages[0]![0]).toMatch(/ AS build$/);
-    expect(stages[0]!.join('\n')).toContain('RUN npm ci');
-    expect(stages[0]!.join('\n')).toContain('RUN npm run build');
+    expect(stages.map((lines) => lines[0]!.split(' ').at(-1))).toEqual(['manifests', 'build', 'runtime']);
+    expect(stage('build')[0]).toBe('FROM manifests AS build');
+    expect(stage('build').join('\n')).toContain('RUN npm ci');
+    expect(stage('build').join('\n')).toContain('RUN npm run build');
+    expect(runtime[0]).toBe('FROM manifests AS runtime');
     expect(runtime.join('\n')).toContain('npm ci --omit=dev --workspace=@tandem/server');
     expect(lines.some((line) => /\bnpm install\b/.test(line))).toBe(false);
     expect(lines.join('\n')).not.toMatch(/:latest\b/);
@@ -151,11 +154,10 @@ describe('deploy/Dockerfile', () => {
 
   it('copies only what exists: every workspace manifest before npm ci, and the build outputs', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    for (const stage of stages) {
-      const copied = instruction(stage, 'COPY').join('\n');
-      for (const workspace of workspaces) expect(copied).toContain(`COPY ${workspace}/package.json`);
-    }
-    for (const copy of instruction(runtime, 'COPY').filter((line) => !line.includes('--from='))) {
+    const manifests = instruction(stage('manifests'), 'COPY').join('\n');
+    for (const workspace of workspaces) expect(manifests).toContain(`COPY ${workspace}/package.json`);
+    const fromContext = stages.flatMap((lines) => instruction(lines, 'COPY'));
+    for (const copy of fromContext.filter((line) => !line.includes('--from='))) {
       for (const source of copy.split(/\s+/).slice(1, -1))
         expect(existsSync(join(ROOT, source)), source).toBe(true);
     }
