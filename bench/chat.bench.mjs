@@ -4,7 +4,8 @@
 // 1. the time to first token the platform adds: send → first `delta` on the conversation's channel,
 //    next to the fake model's own time to its first chunk when this process calls it directly;
 // 2. 500 replies streaming at once, over 10 teams, every one subscribed, checked against the ledger;
-// 3. 100 sends at once from a team with points for 10: 10 debits, 90 refusals, nothing left.
+// 3. 100 sends at once from a team with points for 10: 10 debits, 90 refusals, nothing left;
+// and the server's resident memory at rest (after the first-token sends) and after the 500 replies.
 // Accounts and agents are made through the product's calls on a first start with the dev outbox
 // (NODE_ENV=test); conversations and balances are then written into its stopped database, and the
 // figures come from a second, production start on the same data.
@@ -17,6 +18,8 @@ import {
   figure,
   freePort,
   ROOT,
+  rssMegabytes,
+  sleep,
   startProduct,
   stopProcess,
   subscribeChannel,
@@ -406,6 +409,12 @@ async function prepare(productEnv, databaseUrl) {
   return { database, latency, crowd, crowdTeams, scarce };
 }
 
+/** The server's memory once the replies and their saves are over: idle a second, nothing in flight. */
+async function settledRss(product) {
+  await sleep(1000);
+  return rssMegabytes(product.child.pid);
+}
+
 /** The figures, and what does not hold of the ledger (the run then fails). */
 function report({ ttft, crowdResult, scarceResult, ledger, crowdTeams, scarceTeam }) {
   const problems = [];
@@ -489,17 +498,22 @@ try {
     },
   );
   let ttft;
+  const memory = {};
   let crowdResult;
   let scarceResult;
   try {
     ttft = await timeToFirstToken(product, model.baseUrl, latency);
+    memory.rest = await settledRss(product);
     crowdResult = await crowdOfReplies(product, crowd);
+    memory.after500 = await settledRss(product);
     scarceResult = await scarcePoints(product, scarce);
   } finally {
     await product.stop();
   }
   const ledger = await ledgerOf(database, [...crowdTeams, scarce.user.teamId]);
   figure('chat_database', postgres ? 'postgres' : 'pglite', '');
+  figure('chat_rss_rest_mb', memory.rest, 'MB');
+  figure('chat_rss_after_500_mb', memory.after500, 'MB');
   problems = report({ ttft, crowdResult, scarceResult, ledger, crowdTeams, scarceTeam: scarce.user.teamId });
 } finally {
   postgres?.stop();

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: a built product, a server process on a free port, figure output.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,21 @@ export async function freePort() {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's resident memory in MB as the system counts it (Linux's /proc, else ps). */
+export function rssMegabytes(pid) {
+  try {
+    const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    if (kilobytes > 0) return kilobytes / 1024;
+  } catch {}
+  return (
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024
+  );
+}
 
 /** Polls `url` until it answers (any status), answering the milliseconds it took. */
 export async function waitForHttp(url, timeoutMs = 60_000, startedAt = performance.now()) {
