@@ -190,4 +190,30 @@ describe('a server process', () => {
     });
     expect(await balance()).toBe(before);
   }, 180_000);
+
+  it.runIf(isPostgres)(
+    'killed beside another node: that node fails and refunds the cut reply once its lease runs out',
+    async () => {
+      const before = await balance();
+      const killed = server!;
+      const other = await startChildServer(env);
+      const { conversationId, messageId } = await replyUnderWay({ agent_id: agentId, content: words(80) });
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const killedAt = Date.now();
+      server = other;
+      const cut = await until(async () => {
+        const reply = await replyOf(conversationId, messageId);
+        return reply.status === 'streaming' ? undefined : reply;
+      }, 'the cut reply ended');
+      const seconds = (Date.now() - killedAt) / 1000;
+      expect(cut).toMatchObject({ status: 'failed', error_code: ERRORS.SYSTEM_BUSY.code, points: 0 });
+      // Three beats of 500 ms, and the next sweep: well inside 30 s at the default 10 s beat.
+      expect(seconds).toBeLessThan(10);
+      expect(await balance()).toBe(before);
+      expect((await send({ conversation_id: conversationId, content: 'again' })).body.code).toBe(0);
+      console.log(`kill -9 beside another node: the cut reply failed ${seconds.toFixed(1)} s after the kill`);
+    },
+    180_000,
+  );
 });
