@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusyError, openEmbeddedDatabase } from './db/open-embedded.ts';
 import { localUrlOf, newBackupToken, writeBackupEndpoint } from './modules/backup/endpoint-file.ts';
+import { firstUsableModelId } from './modules/model/model-lookup.ts';
 import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
 import { applyAdminEmails } from './modules/user/platform-admins.ts';
+import { startupMessage } from './startup-message.ts';
 
 async function main() {
   const config = loadConfig();
@@ -79,7 +81,18 @@ async function main() {
   const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const files =
     config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket}` : join(config.dataDir, 'uploads');
-  console.log(`\n  Tandem is running at ${address}\n  database: ${database.kind}\n  files: ${files}\n`);
+  // Printed once the schema is ready, so it can say whether a model is connected yet.
+  await ready;
+  const hasModel = (await firstUsableModelId(database.db)) !== undefined;
+  console.log(
+    startupMessage({
+      address,
+      databaseKind: database.kind,
+      files,
+      hasModel,
+      adminEmails: config.adminEmails,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { Button, Empty, Input, Pagination, Select, Skeleton, Switch, Tabs } from
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { NEW_AGENT_PATH } from '../../../shared/routing/agent-paths.ts';
 import { type AgentCard as AgentCardData, type HubFilter, hubQuery } from '../api/agents.ts';
 import { AgentCard, type CardAction } from '../components/agent-card.tsx';
@@ -98,6 +99,7 @@ export function AgentsHubPage() {
           {t('agents.hub.create')}
         </Button>
       </header>
+      <NoModelNotice className="agents-hub__no-model" />
 
       <Tabs
         className="agents-hub__tabs"

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureCode, isNetworkFailure, noticeOf } from '../../../shared/api/failure.ts';
 import type { ApiError } from '../../../shared/api/http-client.ts';
+import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { chatPathOf, editorPathOf, HUB_PATH } from '../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
@@ -186,6 +187,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           }}
           header={
             <>
+              {variant === 'page' && <NoModelNotice className="chat-no-model" />}
               {conversation.query.isLoading && <Spin aria-label={t('common.loading')} />}
               {conversation.query.isError && (
                 <Alert type="error" showIcon title={t('chat.messages_failed')} />
@@ -325,6 +327,7 @@ function QuickStart() {
           {t('chat.quick_start')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('chat.quick_start_hint')}</Typography.Paragraph>
+        <NoModelNotice className="chat-no-model" />
         {list.isPending && <Spin aria-label={t('common.loading')} />}
         {list.isSuccess && usable.length === 0 && (
           <Empty description={t('chat.agents_empty')}>

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type AvailableModel, availableModelsQuery } from '../../../../shared/models/available-models.ts';
 import { MODELS_ADMIN_PATH } from '../../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../../shared/session/session-store.ts';
-import { type AvailableModel, availableModelsQuery } from '../../api/models.ts';
 
 /** What a model costs and can do, beside its name. */
 function ModelFacts({ model }: { model: AvailableModel }) {
