@@ -121,6 +121,7 @@ describe('deploy/Caddyfile', () => {
     const port = apiNodes[0]![1].environment?.PORT;
     expect(caddyfile).toContain(`reverse_proxy api-1:${port} api-2:${port}`);
     expect(caddyfile).toContain('health_uri /api/health');
+    expect(caddyfile).toMatch(/handle \/metrics\*\s*\{\s*respond 404/);
     expect(services.lb?.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
   });
 });
