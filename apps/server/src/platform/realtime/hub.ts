@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { SERVER_VERSION } from '../../paths.ts';
 import { ChannelHistory, type HistoryOptions } from './history.ts';
+import { HubConnection, textFrame } from './hub-connection.ts';
 import {
   type Command,
   type ConnectRequest,
@@ -57,42 +58,14 @@ const SWEEP_INTERVAL_MS = 1000;
 /** Histories are swept every this many connection sweeps. */
 const HISTORY_SWEEP_EVERY = 5;
 const SHUTDOWN_GRACE_MS = 1000;
-const SETTLED = Promise.resolve();
 const TEXT_FRAME = { binary: false };
 const PING = textFrame(PING_FRAME);
-
-/** One socket's state, kept small: the issue sizes the hub for 10,000 connections per process. */
-class HubConnection {
-  userId: string | undefined = undefined;
-  /** Unix milliseconds; 0 before connect. */
-  expiresAt = 0;
-  /** Subscribed channels with the expiry of their token (0: none). */
-  readonly channels = new Map<string, number>();
-  /** The earliest subscription expiry, so the sweep need not walk the channels. */
-  subscriptionsExpireAt = 0;
-  /** Frames are handled one after another: a subscribe waits for the connect sent with it. */
-  queue: Promise<void> = SETTLED;
-  pendingFrames = 0;
-  nextPingAt = 0;
-  /** When the unanswered ping went out; 0 when none is pending. */
-  pingSentAt = 0;
-  isClosed = false;
-  /** Replies of the frame being handled, sent together at its end or before a subscription's first publication. */
-  replies: string[] = [];
-
-  constructor(
-    readonly socket: WebSocket,
-    /** The TCP socket under it, for publications written as ready-made frames. */
-    readonly stream: Duplex,
-    readonly clientId: string,
-    readonly openedAt: number,
-  ) {}
-}
 
 /**
  * The built-in realtime hub: speaks the Centrifugo client protocol over websockets, so the web
  * client's `centrifuge` SDK works unchanged against it or against a Centrifugo cluster. Channels
- * live in this process only; several API nodes need Centrifugo (see docs/deploy.md).
+ * live in this process; on PostgreSQL the node bus brings every node's publications to every hub
+ * (see bus-publisher.ts and docs/deploy.md).
  */
 export class RealtimeHub implements RealtimePublisher {
   readonly #connections = new Set<HubConnection>();
@@ -508,25 +481,6 @@ export class RealtimeHub implements RealtimePublisher {
       }
     }
   }
-}
-
-/** A final, unmasked text frame (RFC 6455 section 5.2) holding `payload`. */
-function textFrame(payload: Buffer) {
-  const length = payload.length;
-  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + length);
-  frame[0] = 0x81;
-  if (length < 126) {
-    frame[1] = length;
-  } else if (length < 65_536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  payload.copy(frame, headerLength);
-  return frame;
 }
 
 /** Whole seconds left, rounded down: the client refreshes at the ttl, which must not be past the expiry. */
