@@ -3,6 +3,7 @@ import { AGENT_DEBUG_MESSAGE_MAX, AGENT_DEBUG_MESSAGES_MAX } from '@tandem/contr
 import { Button, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownReply } from '../../../../shared/markdown/markdown-reply.tsx';
 import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentConfig } from '../../api/agents.ts';
 import { type ChatTurn, debugChat } from '../../api/debug-chat.ts';
@@ -97,20 +98,28 @@ export function DebugPanel({ agentId, config }: { agentId: number | null; config
             </Button>
           )}
         </div>
-        {turns.map((turn, index) => (
-          <div
-            // Turns are only ever appended or cleared together.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={index}
-            className={`debug-turn debug-turn--${turn.role}${turn.isError ? ' debug-turn--error' : ''}`}
-          >
-            <span className="visually-hidden">
-              {turn.role === 'user' ? t('agents.debug.you') : name}
-              {': '}
-            </span>
-            {turn.content || <span className="debug-turn__typing">{t('agents.debug.thinking')}</span>}
-          </div>
-        ))}
+        {turns.map((turn, index) => {
+          // Replies render as they will in chat, with the same renderer, when the Markdown option is on.
+          const isMarkdown = config.markdown && turn.role === 'assistant' && !turn.isError && turn.content;
+          return (
+            <div
+              // Turns are only ever appended or cleared together.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              className={`debug-turn debug-turn--${turn.role}${turn.isError ? ' debug-turn--error' : ''}${isMarkdown ? ' debug-turn--markdown' : ''}`}
+            >
+              <span className="visually-hidden">
+                {turn.role === 'user' ? t('agents.debug.you') : name}
+                {': '}
+              </span>
+              {isMarkdown ? (
+                <MarkdownReply text={turn.content} />
+              ) : (
+                turn.content || <span className="debug-turn__typing">{t('agents.debug.thinking')}</span>
+              )}
+            </div>
+          );
+        })}
       </div>
       <footer className="debug-panel__composer">
         {!hasModel && <p className="debug-panel__note">{t('agents.debug.needs_model')}</p>}
