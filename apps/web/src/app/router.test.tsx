@@ -100,6 +100,18 @@ describe('a signed-in user', () => {
     expect(window.location.pathname).toBe('/agent/index/creation');
   });
 
+  it('/user-center opens the account centre, its subscription and bills to come', async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/user-center');
+    expect(
+      await screen.findByRole('heading', { name: 'Account settings', level: 2 }, LAZY_PAGE),
+    ).toBeTruthy();
+    expect(window.location.pathname).toBe('/user-center/user-set');
+    expect(screen.getByRole('menuitem', { name: /Subscription/ })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+  });
+
   it('in a personal team is turned away from the back office', async () => {
     getSession().setToken('token-1');
     serveApi(account());

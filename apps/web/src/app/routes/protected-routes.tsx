@@ -76,7 +76,10 @@ export const protectedRoutes: RouteObject[] = [
               {
                 path: 'user-set',
                 handle: meta('route.user_set'),
-                lazy: comingSoonPage('user_set', 'section'),
+                lazy: lazyPage(
+                  () => import('../../features/account/pages/user-set-page.tsx'),
+                  (module) => module.UserSetPage,
+                ),
               },
               {
                 path: 'team-invitation',

@@ -1,25 +1,10 @@
-import { CreditCardOutlined, FileTextOutlined, SkinOutlined, UserOutlined } from '@ant-design/icons';
-import { Menu, Modal } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AccountSettings } from './account-settings.tsx';
-import { PreferencesSection } from './preferences-section.tsx';
-import '../../../shared/ui/coming-soon.css';
-import './account-centre.css';
+import { AccountCentre } from './account-centre.tsx';
 
-type Section = 'account' | 'preferences' | 'subscription' | 'bill';
-
-const SECTIONS: { key: Section; icon: ReactNode }[] = [
-  { key: 'account', icon: <UserOutlined /> },
-  { key: 'preferences', icon: <SkinOutlined /> },
-  { key: 'subscription', icon: <CreditCardOutlined /> },
-  { key: 'bill', icon: <FileTextOutlined /> },
-];
-
-/** The account centre (spec part A section 2); subscription and bills come with billing. */
+/** The account centre as the shell's dialog (the user menu's "Account centre"). */
 export function AccountCentreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [section, setSection] = useState<Section>('account');
   return (
     <Modal
       open={open}
@@ -28,30 +13,8 @@ export function AccountCentreDialog({ open, onClose }: { open: boolean; onClose:
       width={860}
       title={t('account_centre.title')}
       destroyOnHidden
-      classNames={{ body: 'account-centre' }}
     >
-      <Menu
-        className="account-centre__nav"
-        mode="inline"
-        selectedKeys={[section]}
-        items={SECTIONS.map((item) => ({
-          key: item.key,
-          icon: item.icon,
-          label: t(`account_centre.${item.key}`),
-        }))}
-        onClick={({ key }) => setSection(key as Section)}
-      />
-      <section className="account-centre__body" aria-labelledby="account-centre-section">
-        <h2 id="account-centre-section">{t(`account_centre.${section}`)}</h2>
-        {section === 'account' && <AccountSettings />}
-        {section === 'preferences' && <PreferencesSection />}
-        {(section === 'subscription' || section === 'bill') && (
-          <div className="dialog-coming-soon dialog-coming-soon--left">
-            <span className="coming-soon__badge">{t('coming_soon.badge')}</span>
-            <p>{t(`coming_soon.account_${section}`)}</p>
-          </div>
-        )}
-      </section>
+      <AccountCentre />
     </Modal>
   );
 }
