@@ -67,6 +67,20 @@ describe('a conversation’s messages from its channel', () => {
     expect(messages[1]).toMatchObject({ content: '', status: 'failed', error_code: 2018 });
   });
 
+  it('ends a reply whose server process died as failed, keeping its text, so Stop is no longer offered', () => {
+    let messages = sentMessages('conv-1', ids, 'Hi');
+    messages = applyPublication('conv-1', messages, {
+      type: 'delta',
+      message_id: 11,
+      content: 'Echo',
+      at: 0,
+    });
+    // Published by the node that took the reply back: it cannot know the reader's language.
+    messages = applyPublication('conv-1', messages, { type: 'error', message_id: 11, code: 2005, msg: '' });
+    expect(messages[1]).toMatchObject({ content: 'Echo', status: 'failed', error_code: 2005 });
+    expect(messages.some((message) => message.status === 'streaming')).toBe(false);
+  });
+
   it('takes what was saved for a reply that ended before the subscription', () => {
     const shown = sentMessages('conv-1', ids, 'Hi');
     const saved = [shown[0]!, reply({ content: 'Echo: Hi', status: 'done' })];
