@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
@@ -102,6 +102,7 @@ describe('a server process', () => {
     }
     await database?.close();
     await fake?.close();
+    if (env?.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
   });
 
   it('killed mid-reply: started again, the cut reply is failed and refunded and the conversation goes on', async () => {
