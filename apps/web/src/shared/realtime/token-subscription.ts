@@ -15,6 +15,8 @@ export async function subscribeWithToken(
      * server could not recover it (another node, a restart, too long away).
      */
     onUnrecovered(): void;
+    /** A stream just created (a new conversation): the first subscribe recovers all it already holds. */
+    isFromStart?: boolean;
   },
 ) {
   const client = await waitForRealtime({ isSubscribing: true });
@@ -25,7 +27,15 @@ export async function subscribeWithToken(
   // was missed, or says it cannot.
   const subscription = client.newSubscription(
     channel,
-    stream ? { getToken, recoverable: true, positioned: true } : { getToken },
+    stream
+      ? {
+          getToken,
+          recoverable: true,
+          positioned: true,
+          // Offset 0 of any epoch: everything the hub (or Centrifugo) keeps of the channel.
+          ...(stream.isFromStart ? { since: { offset: 0, epoch: '' } } : {}),
+        }
+      : { getToken },
   );
   const stop = () => {
     subscription.removeAllListeners();

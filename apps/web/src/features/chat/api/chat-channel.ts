@@ -14,6 +14,8 @@ export function listenToConversation(
   listener: (publication: ChatPublication) => void,
   /** A reconnect that could not bring what was published meanwhile: read the saved messages. */
   onUnrecovered: () => void,
+  /** The conversation was just created: its channel holds only this reply, taken from its start. */
+  isNew = false,
 ) {
   return subscribeWithToken(
     `chat:${conversationId}`,
@@ -22,6 +24,6 @@ export function listenToConversation(
     (data) => {
       if (isPublication(data)) listener(data);
     },
-    { onUnrecovered },
+    { onUnrecovered, isFromStart: isNew },
   );
 }

@@ -78,7 +78,7 @@ export function useConversation({
   );
 
   const listen = useCallback(
-    (id: string) => {
+    (id: string, isNew = false) => {
       if (listening.current?.id === id) return listening.current.stop;
       const missed = new MissedPieces(id);
       let catchingUp: Promise<void> | undefined;
@@ -124,6 +124,7 @@ export function useConversation({
           }
         },
         () => void readSaved(id).catch(() => {}),
+        isNew,
       )
         .then(async (stop) => {
           // A reply may have ended before the subscription: what is saved says how it ended.
@@ -179,7 +180,9 @@ export function useConversation({
       ),
     );
     if (!conversationId) {
-      await listen(data.conversation_id);
+      // A new conversation's channel holds this reply only: its pieces sent before the subscription
+      // come with it, where the hub keeps them.
+      await listen(data.conversation_id, true);
       void queryClient.invalidateQueries({ queryKey: conversationsKey(agentId) });
       // A first conversation puts its agent in the user's list.
       void queryClient.invalidateQueries({ queryKey: chatAgentsKey });
