@@ -63,6 +63,7 @@ export const ERRORS = {
   OWNER_CANNOT_BE_REMOVED: { code: 1107, status: 409, key: 'owner_cannot_be_removed' },
   NOT_A_MEMBER: { code: 1108, status: 404, key: 'not_a_member' },
   OWNER_ROLE_FIXED: { code: 1109, status: 409, key: 'owner_role_fixed' },
+  INVITATION_NOT_SENT: { code: 1110, status: 400, key: 'invitation_not_sent' },
 
   // Chat (part B section 8)
   QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentApi } from '../../../test/agents.ts';
-import { useTestApp } from '../../../test/test-app.ts';
+import { testConfig, useTestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { teams } from '../../db/schema.ts';
 
 const ctx = useTestApp();
@@ -51,6 +52,31 @@ describe('an invitation code', () => {
       const sms = messages.find((m) => m.to === to);
       expect(sms?.channel).toBe('sms');
       expect(sms?.text).toContain(`/join-team/${invite_code}`);
+    }
+  });
+});
+
+describe('an invitation that cannot go out', () => {
+  it('answers that it was not sent, never 500, on a production server without mail or SMS', async () => {
+    const { owner } = await team();
+    const secret = 'production-secret-for-the-invitation-test-0123456789';
+    const production = await buildApp({
+      config: testConfig({ NODE_ENV: 'production', REALTIME_SECRET: secret, SECRETS_KEY: secret }),
+      database: ctx.database,
+      logger: false,
+    });
+    try {
+      const answer = await production.inject({
+        method: 'POST',
+        url: '/api/team/invite-team',
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'en-US' },
+        payload: { type: 0, email_list: ['someone@example.com'] },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().code).toBe(1110);
+      expect(answer.json().msg).toMatch(/could not be sent/);
+    } finally {
+      await production.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { INVITE_CODE_LIFETIME_DAYS } from '@tandem/contract/limits';
 import { translate } from '@tandem/contract/messages';
 import { ORGANISATION_TEAM_TYPE } from '@tandem/contract/team';
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { teamApplications, teamLeavers, teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
@@ -142,6 +143,7 @@ export async function joinTeam(db: Db, userId: number, code: string, realName: s
 export async function sendInvitations(
   db: Db,
   messenger: Messenger,
+  log: FastifyBaseLogger,
   input: {
     teamId: number;
     inviterId: number;
@@ -169,10 +171,18 @@ export async function sendInvitations(
   };
   const subject = translate(input.locale, 'team_invite_mail.subject', values);
   const text = translate(input.locale, 'team_invite_mail.text', values);
+  let sent = 0;
   for (const recipient of recipients) {
-    await messenger.send({ ...recipient, subject, text });
+    try {
+      await messenger.send({ ...recipient, subject, text });
+      sent += 1;
+    } catch (error) {
+      // A refused address or a missing transport is no server failure: the rest still go out.
+      log.warn({ err: error, channel: recipient.channel }, 'invitation not sent');
+    }
   }
-  return recipients.length;
+  if (sent === 0) throw new AppError('INVITATION_NOT_SENT');
+  return sent;
 }
 
 export async function listApplicants(db: Db, teamId: number, page: { page: number; page_size: number }) {

@@ -176,7 +176,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
         body.type === 0
           ? body.email_list.map((to) => ({ channel: 'email' as const, to }))
           : body.phone_list.map((p) => ({ channel: 'sms' as const, to: `+${p.country_code}${p.value}` }));
-      const sent = await sendInvitations(db, messenger, {
+      const sent = await sendInvitations(db, messenger, request.log, {
         teamId: teamOf(request).teamId,
         inviterId: sessionOf(request).userId,
         origin: originOf(request),
