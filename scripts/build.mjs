@@ -47,7 +47,7 @@ export async function buildServer() {
   // Workspace packages ship TypeScript sources, so they are bundled; npm dependencies stay external.
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tandem/'));
   await build({
-    entryPoints: ['src/main.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'].map((entry) =>
+    entryPoints: ['src/main.ts', 'src/cli/admin.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'].map((entry) =>
       join(SERVER, entry),
     ),
     outbase: join(SERVER, 'src'),

@@ -1,5 +1,5 @@
 // Runs one of the server's commands (apps/server/src/cli) from its build, building the server first
-// when that build is missing: `node scripts/server-command.mjs <backup|restore> [args]`.
+// when that build is missing: `node scripts/server-command.mjs <admin|backup|restore> [args]`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
