@@ -3,6 +3,7 @@ import { CHAT_MESSAGE_MAX } from '@tandem/contract/chat';
 import { Alert, Button, Input, Spin, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../shared/ui/use-is-phone.ts';
 import { ACCEPTED_IMAGES, useAttachments } from '../model/use-attachments.ts';
 
 type Props = {
@@ -20,6 +21,9 @@ type Props = {
  */
 export function Composer({ isStreaming, isSending, canAttachImages = false, onSend, onStop }: Props) {
   const { t } = useTranslation();
+  // On a phone, send and stop show their icon only (the word stays for screen readers): the box gets the width.
+  const isPhone = useIsPhone();
+  const label = (text: string) => (isPhone ? <span className="visually-hidden">{text}</span> : text);
   const [text, setText] = useState('');
   const images = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
@@ -100,7 +104,7 @@ export function Composer({ isStreaming, isSending, canAttachImages = false, onSe
         />
         {isStreaming ? (
           <Button icon={<StopOutlined />} onClick={onStop}>
-            {t('chat.stop')}
+            {label(t('chat.stop'))}
           </Button>
         ) : (
           <Button
@@ -110,7 +114,7 @@ export function Composer({ isStreaming, isSending, canAttachImages = false, onSe
             disabled={!hasSomething || images.isUploading}
             onClick={() => void submit()}
           >
-            {t('chat.send')}
+            {label(t('chat.send'))}
           </Button>
         )}
       </div>

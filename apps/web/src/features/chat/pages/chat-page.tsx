@@ -16,6 +16,7 @@ import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
 import { type ChatListAgent, chatAgentsKey, chatAgentsQuery } from '../api/chat-agents.ts';
 import { AgentList } from '../components/agent-list.tsx';
+import { ChatSide, ChatSideButton, useChatSide } from '../components/chat-side.tsx';
 import { Composer } from '../components/composer.tsx';
 import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
@@ -139,8 +140,13 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     }
   };
   const navigate = useNavigate();
-  const openAgent = (other: ChatListAgent) => navigate(chatPathOf(other.agent_key));
+  const side = useChatSide();
+  const openAgent = (other: ChatListAgent) => {
+    side.close();
+    navigate(chatPathOf(other.agent_key));
+  };
   const open = (id: string | null) => {
+    side.close();
     setSendError(null);
     setConversationId(id);
   };
@@ -151,13 +157,14 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   return (
     <div className={isEmbed ? 'chat-page is-embed' : 'chat-page'}>
       {variant === 'page' && (
-        <div className="chat-side">
+        <ChatSide side={side}>
           <AgentList activeKey={agent.agent_key} onOpen={openAgent} />
           <ConversationList agentId={agent.id} activeId={conversationId} onOpen={open} />
-        </div>
+        </ChatSide>
       )}
       <section className="chat-main" aria-label={agent.name}>
         <header className="chat-agent">
+          {variant === 'page' && <ChatSideButton side={side} />}
           <Avatar src={agent.avatar || undefined} size={40}>
             {agent.name.slice(0, 1)}
           </Avatar>
@@ -315,17 +322,24 @@ function QuickStart() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useQuery(chatAgentsQuery());
-  const open = (agent: ChatListAgent) => navigate(chatPathOf(agent.agent_key));
+  const side = useChatSide();
+  const open = (agent: ChatListAgent) => {
+    side.close();
+    navigate(chatPathOf(agent.agent_key));
+  };
   const usable = (list.data ?? []).filter((agent) => agent.status === 'published');
   return (
     <div className="chat-page">
-      <div className="chat-side">
+      <ChatSide side={side}>
         <AgentList onOpen={open} />
-      </div>
+      </ChatSide>
       <section className="chat-main chat-quick-start" aria-labelledby="chat-quick-start">
-        <Typography.Title level={3} id="chat-quick-start">
-          {t('chat.quick_start')}
-        </Typography.Title>
+        <div className="chat-quick-start-head">
+          <ChatSideButton side={side} />
+          <Typography.Title level={3} id="chat-quick-start">
+            {t('chat.quick_start')}
+          </Typography.Title>
+        </div>
         <Typography.Paragraph type="secondary">{t('chat.quick_start_hint')}</Typography.Paragraph>
         <NoModelNotice className="chat-no-model" />
         {list.isPending && <Spin aria-label={t('common.loading')} />}

@@ -1,0 +1,95 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registerWithToken } from '../support/accounts.ts';
+import { publishedAgent } from '../support/chat-agent.ts';
+import { MESSAGES } from '../support/messages.ts';
+import { signIn } from '../support/sign-in.ts';
+import { teamOfTwo } from '../support/teams.ts';
+
+const m = MESSAGES['en-US'];
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The page never scrolls sideways: nothing is wider than the window. */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${path} scrolls sideways`,
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+test('on a phone every signed-in page fits the width, and chat keeps the whole width for the conversation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await registerWithToken(request, 'e2e-phone-owner');
+  const member = await registerWithToken(request, 'e2e-phone-member');
+  await teamOfTwo(request, owner.token, member.token);
+  const agent = await publishedAgent(request, owner.token);
+
+  await signIn(page, owner.email);
+  // The shell's menu is a drawer behind a button: the page keeps the width.
+  await page.getByRole('button', { name: m.nav.open_menu }).click();
+  const nav = page.getByRole('navigation', { name: m.nav.main });
+  await expect(nav.getByText(m.nav.chat)).toBeVisible();
+  await nav.getByText(m.nav.chat).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(nav).toBeHidden();
+  await expectNoSidewaysScroll(page, '/chat');
+
+  await page.goto(`/chat?agent_key=${agent.agent_key}`);
+  await expect(page.getByRole('heading', { name: agent.name })).toBeVisible();
+  const box = page.getByRole('textbox', { name: m.chat.message_label });
+  await expect(box).toBeVisible();
+  expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(300);
+  await box.fill('Hello from a phone');
+  await box.press('Enter');
+  await expect(page.getByText('Echo: Hello from a phone')).toBeVisible();
+  await expect(page).toHaveURL(/conversation_id=/);
+  await expectNoSidewaysScroll(page, 'chat with a conversation');
+
+  // The agents and conversations open in a drawer; choosing one closes it, Escape too.
+  const lists = page.getByRole('button', { name: m.chat.open_lists });
+  await lists.click();
+  const drawer = page.getByRole('dialog').filter({ hasText: m.chat.open_lists });
+  await expect(drawer.getByRole('button', { name: 'Hello from a phone', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await lists.click();
+  await drawer.getByRole('button', { name: 'Hello from a phone', exact: true }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByText('Echo: Hello from a phone')).toBeVisible();
+
+  for (const path of [
+    '/dashboard',
+    `/agent/index/creation?agent_id=${agent.id}`,
+    `/agent/index/link?agent_id=${agent.id}`,
+    '/agent/index/creation',
+    '/user-center/user-set',
+    '/user-center/team-invitation',
+    '/org-admin/index',
+    '/org-admin/member-department',
+    '/org-admin/member-approve',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('#main-content, main').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page, path);
+  }
+});
+
+test('/user-center/user-set is the account centre, with subscription and bills to come', async ({
+  page,
+  request,
+}) => {
+  const account = await registerWithToken(request, 'e2e-user-set');
+  await signIn(page, account.email);
+  await page.goto('/user-center/user-set');
+  await expect(page.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
+  await expect(page.getByRole('heading', { name: m.account_settings.security })).toBeVisible();
+  await expect(page.getByRole('button', { name: m.account_settings.delete_account })).toBeVisible();
+  await page.getByRole('menuitem', { name: m.account_centre.subscription }).click();
+  await expect(page.getByText(m.coming_soon.account_subscription)).toBeVisible();
+  await expect(page.getByText(m.coming_soon.user_set)).toHaveCount(0);
+});
