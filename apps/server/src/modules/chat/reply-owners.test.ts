@@ -167,7 +167,9 @@ describe('a reply whose process is gone', () => {
     const { owner, agentId, teamId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
     await lastReply(owner.token, first.conversation_id);
-    const other = await otherProcess(0);
+    // A beat an hour ahead: a live node whose lease outlasts the test however slowly a busy machine runs it
+    // (the 200 ms beats of this file would call a row written once gone after 600 ms).
+    const other = await otherProcess(-3600);
     const [held] = await ctx.database.db
       .insert(chatMessages)
       .values({
