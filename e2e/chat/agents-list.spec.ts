@@ -21,12 +21,17 @@ test('the agents list: a first conversation lists its agent; add from the hub, q
   await expect(page.getByRole('heading', { name: c.quick_start })).toBeVisible();
   await expect(page.getByRole('link', { name: c.browse_hub })).toBeVisible();
 
+  // Opening a chat with an agent never used lists it at once, before any message, and for good.
   await page.goto(`/chat?agent_key=${planner.agent_key}`);
+  const list = page.getByRole('navigation', { name: c.agents });
+  await expect(list.getByRole('button', { name: planner.name, exact: true })).toBeVisible();
+  await expect(list.getByText(c.agents_empty)).toHaveCount(0);
+  await page.reload();
+  await expect(list.getByRole('button', { name: planner.name, exact: true })).toBeVisible();
   const box = page.getByRole('textbox', { name: c.message_label });
   await box.fill('Hello');
   await box.press('Enter');
   await expect(page.getByText('Echo: Hello')).toBeVisible();
-  const list = page.getByRole('navigation', { name: c.agents });
   await expect(list.getByRole('button', { name: planner.name, exact: true })).toBeVisible();
 
   await list.getByRole('button', { name: c.add_agent }).click();
@@ -48,6 +53,27 @@ test('the agents list: a first conversation lists its agent; add from the hub, q
   await page.goto('/chat');
   await page.getByRole('button', { name: fill(c.start_chat_named, { name: coder.name }) }).click();
   await expect(page).toHaveURL(new RegExp(`agent_key=${coder.agent_key}$`));
+
+  // The landing page shows where the user left off: the conversation with Planner, one click away.
+  await page.goto('/chat');
+  const recent = page.getByRole('region', { name: c.recent_title });
+  const hello = recent.getByRole('link', { name: /Hello/ });
+  await expect(hello).toContainText(planner.name);
+  await hello.click();
+  await expect(page).toHaveURL(new RegExp(`agent_key=${planner.agent_key}&conversation_id=`));
+  await expect(page.getByText('Echo: Hello')).toBeVisible();
+});
+
+test('a new user’s chat landing page says where conversations will show and how to start', async ({
+  page,
+  request,
+}) => {
+  const newcomer = await registerWithToken(request, 'e2e-chat-landing');
+  await signIn(page, newcomer.email);
+  await page.goto('/chat');
+  const recent = page.getByRole('region', { name: c.recent_title });
+  await expect(recent.getByText(c.recent_empty)).toBeVisible();
+  await expect(page.getByRole('link', { name: c.browse_hub })).toBeVisible();
 });
 
 const looks: [LocaleTag, 'light' | 'dark'][] = [

@@ -23,6 +23,10 @@ export const CHAT_API = {
   agentList: '/api/chat/get-agent-list',
   addAgent: '/api/chat/add-agent',
   removeAgent: '/api/chat/remove-agent',
+  /** Opening a chat lists its agent at once, before any message. */
+  openAgent: '/api/chat/open-agent',
+  /** The `/chat` landing page: the user's latest conversations with every agent. */
+  recentConversations: '/api/chat/get-recent-conversations',
 } as const;
 
 /** The longest user message, in characters. */
@@ -159,6 +163,15 @@ export const chatAgentListData = z.array(chatListAgent);
 export const chatAgentBody = z.object({ agent_id: id });
 /** The most agents one list keeps; adding one more answers 2024. */
 export const CHAT_AGENT_LIST_MAX = 100;
+/** `listed`: false when the list was full (CHAT_AGENT_LIST_MAX), which opening does not refuse. */
+export const openAgentData = z.object({ listed: z.boolean() });
+
+/** The latest conversations of a user with every agent, each with the agent as the list shows it. */
+export const recentConversationsQuery = pageQuery;
+export const recentConversation = conversation.extend({
+  agent: chatListAgent.pick({ id: true, agent_key: true, name: true, avatar: true, status: true }),
+});
+export type RecentConversation = z.infer<typeof recentConversation>;
 
 /**
  * What `chat:<conversation_id>` carries while a reply is generated: `start`, then `reasoning` and

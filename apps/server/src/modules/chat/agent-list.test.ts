@@ -180,6 +180,44 @@ describe('starting a conversation', () => {
   });
 });
 
+describe('opening a chat', () => {
+  const open = (token: string, agentId: number) =>
+    call('POST', '/api/chat/open-agent', token, { agent_id: agentId });
+
+  it('lists an agent never used at once, before any message; one listed keeps its place', async () => {
+    const { owner, member } = await team();
+    const colleague = await member();
+    const first = await publishedAgent(owner.token, 'team_public');
+    const second = await publishedAgent(owner.token, 'team_public');
+    expect(await listOf(colleague.token)).toEqual([]);
+
+    expect((await open(colleague.token, first.id)).body).toMatchObject({ code: 0, data: { listed: true } });
+    expect(await idsOf(colleague.token)).toEqual([first.id]);
+    await open(colleague.token, second.id);
+    expect(await idsOf(colleague.token)).toEqual([second.id, first.id]);
+
+    // Looking at a chat again does not reorder the list; a message does.
+    await open(colleague.token, first.id);
+    expect(await idsOf(colleague.token)).toEqual([second.id, first.id]);
+    expect(await rowsOf(colleague.id)).toBe(2);
+  });
+
+  it('refuses what adding refuses, and answers listed: false on a full list instead of an error', async () => {
+    const { owner, teamId } = await team();
+    const outsider = await person();
+    const privateAgent = await publishedAgent(owner.token);
+    expect((await open(outsider.token, privateAgent.id)).body.code).toBe(ERRORS.AGENT_NOT_FOUND.code);
+    expect(await listOf(outsider.token)).toEqual([]);
+
+    await listAll(owner.id, await seededAgents(CHAT_AGENT_LIST_MAX, owner, teamId));
+    expect((await open(owner.token, privateAgent.id)).body).toMatchObject({
+      code: 0,
+      data: { listed: false },
+    });
+    expect(await rowsOf(owner.id)).toBe(CHAT_AGENT_LIST_MAX);
+  });
+});
+
 describe('the order of the agents list', () => {
   it('follows the later of when an agent was added and its latest live conversation', async () => {
     const { owner, teamId } = await team();
@@ -310,7 +348,9 @@ describe('visitors', () => {
       call('GET', '/api/chat/get-agent-list', undefined, undefined, visitor),
       call('POST', '/api/chat/add-agent', undefined, { agent_id: open.id }, visitor),
       call('POST', '/api/chat/remove-agent', undefined, { agent_id: open.id }, visitor),
+      call('POST', '/api/chat/open-agent', undefined, { agent_id: open.id }, visitor),
+      call('GET', '/api/chat/get-recent-conversations', undefined, undefined, visitor),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
   });
 });

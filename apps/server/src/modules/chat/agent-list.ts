@@ -46,15 +46,29 @@ async function putInList(db: Db, userId: number, agentId: number, onListed: 'tou
   });
 }
 
-/** Adds an agent the user may use, or moves it to the top: 2008 deleted, 2009 off shelf, 2024 full. */
-export async function addToAgentList(db: Db, userId: number, agentId: number): Promise<void> {
+/** The agent, when the user may use it: 2008 deleted, 2009 off shelf, 2103 unknown or out of reach. */
+async function usableAgentId(db: Db, userId: number, agentId: number) {
   const { agent, actor } = await loadAgent(db, { id: agentId }, userId);
   // Off shelf is said only to those who reach the agent; anyone else learns nothing of it.
   if (agent.status === 'off_shelf' && mayReach(agent.access, agentRole(agent, actor))) {
     throw new AppError('AGENT_OFF_SHELF');
   }
   authorizeAgent(agent, actor, 'use');
-  if (!(await putInList(db, userId, agent.id, 'touch'))) throw new AppError('AGENT_LIST_FULL');
+  return agent.id;
+}
+
+/** Adds an agent the user may use, or moves it to the top: 2008 deleted, 2009 off shelf, 2024 full. */
+export async function addToAgentList(db: Db, userId: number, agentId: number): Promise<void> {
+  const id = await usableAgentId(db, userId, agentId);
+  if (!(await putInList(db, userId, id, 'touch'))) throw new AppError('AGENT_LIST_FULL');
+}
+
+/**
+ * Lists the agent of a chat the user opens, so the list beside it holds it before any message; one
+ * already listed keeps its place. A full list is not an error here: answers whether it is listed.
+ */
+export async function listOnOpen(db: Db, userId: number, agentId: number): Promise<boolean> {
+  return putInList(db, userId, await usableAgentId(db, userId, agentId), 'keep');
 }
 
 /** Lists the agent of a user's new conversation, unless it is there already or the list is full. */

@@ -18,3 +18,7 @@ export const addChatAgent = (agentId: number) => http.post<null>(CHAT_API.addAge
 
 export const removeChatAgent = (agentId: number) =>
   http.post<null>(CHAT_API.removeAgent, { agent_id: agentId });
+
+/** Lists the agent of the chat just opened; quiet, as the chat itself shows what is wrong with it. */
+export const openChatAgent = (agentId: number) =>
+  http.post<{ listed: boolean }>(CHAT_API.openAgent, { agent_id: agentId }, { silent: true });

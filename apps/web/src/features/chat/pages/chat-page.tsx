@@ -10,11 +10,10 @@ import { failureCode, isNetworkFailure, noticeOf } from '../../../shared/api/fai
 import type { ApiError } from '../../../shared/api/http-client.ts';
 import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
-import { chatPathOf, editorPathOf, HUB_PATH } from '../../../shared/routing/agent-paths.ts';
+import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
-import { type ChatListAgent, chatAgentsKey, chatAgentsQuery } from '../api/chat-agents.ts';
+import { type ChatListAgent, chatAgentsKey } from '../api/chat-agents.ts';
 import { AgentList } from '../components/agent-list.tsx';
 import { ChatSide, ChatSideButton, useChatSide } from '../components/chat-side.tsx';
 import { Composer } from '../components/composer.tsx';
@@ -23,6 +22,8 @@ import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
 import { useConversation } from '../model/use-conversation.ts';
+import { useListOnOpen } from '../model/use-list-on-open.ts';
+import { ChatLanding } from './chat-landing.tsx';
 import './chat-page.css';
 
 /** `/chat?agent_key=<key>&conversation_id=<id>`: the conversations with one agent, and the open one. */
@@ -42,7 +43,7 @@ export function ChatPage() {
     [agentKey, queryClient],
   );
 
-  if (!agentKey) return <QuickStart />;
+  if (!agentKey) return <ChatLanding />;
   if (agent.isPending) return <Spin className="chat-page-state" aria-label={t('common.loading')} />;
   const conversationId = params.get('conversation_id');
   if (agent.isError && conversationId && failureCode(agent.error) === ERRORS.AGENT_DELETED.code) {
@@ -112,6 +113,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   const points = useSessionStore((state) => state.points);
   // Images are uploads, which need an account: a visitor sends text.
   const isSignedIn = useSessionStore((state) => state.token !== null);
+  useListOnOpen(agent, variant === 'page' && isSignedIn);
   const conversation = useConversation({
     conversationId,
     agentKey: agent.agent_key,
@@ -313,57 +315,3 @@ const deletedAgent = (agentKey: string, face: { name?: string; avatar?: string }
   supports_images: false,
   can_edit: false,
 });
-
-/**
- * `/chat` with no agent: the user's agents to start chatting with at once (spec: quick start), beside
- * the list where more are added; with none yet, the way to the Agents Hub.
- */
-function QuickStart() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const list = useQuery(chatAgentsQuery());
-  const side = useChatSide();
-  const open = (agent: ChatListAgent) => {
-    side.close();
-    navigate(chatPathOf(agent.agent_key));
-  };
-  const usable = (list.data ?? []).filter((agent) => agent.status === 'published');
-  return (
-    <div className="chat-page">
-      <ChatSide side={side}>
-        <AgentList onOpen={open} />
-      </ChatSide>
-      <section className="chat-main chat-quick-start" aria-labelledby="chat-quick-start">
-        <div className="chat-quick-start-head">
-          <ChatSideButton side={side} />
-          <Typography.Title level={3} id="chat-quick-start">
-            {t('chat.quick_start')}
-          </Typography.Title>
-        </div>
-        <Typography.Paragraph type="secondary">{t('chat.quick_start_hint')}</Typography.Paragraph>
-        <NoModelNotice className="chat-no-model" />
-        {list.isPending && <Spin aria-label={t('common.loading')} />}
-        {list.isSuccess && usable.length === 0 && (
-          <Empty description={t('chat.agents_empty')}>
-            <Link to={HUB_PATH}>{t('chat.browse_hub')}</Link>
-          </Empty>
-        )}
-        <ul className="chat-quick-start-list">
-          {usable.map((agent) => (
-            <li key={agent.id}>
-              <button type="button" className="chat-quick-start-card" onClick={() => open(agent)}>
-                <AgentAvatar name={agent.name} avatar={agent.avatar} size={40} />
-                <span className="chat-quick-start-text">
-                  <Typography.Text strong>{t('chat.start_chat_named', { name: agent.name })}</Typography.Text>
-                  <Typography.Text type="secondary" ellipsis>
-                    {agent.description}
-                  </Typography.Text>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
-  );
-}
