@@ -31,6 +31,10 @@ export const THEMES: Record<ActualTheme, ThemeConfig> = {
   },
 };
 
+/** antd spaces two-character Chinese labels (确 定); Japanese does not write 変 更, so only Chinese keeps it. */
+const NO_CJK_SPACING = { autoInsertSpace: false };
+const buttonConfigFor = (locale: string) => (locale === 'ja-JP' ? NO_CJK_SPACING : undefined);
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -43,10 +47,11 @@ export function createQueryClient() {
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const antdLocale = useLocaleStore((state) => state.antdLocale);
+  const locale = useLocaleStore((state) => state.locale);
   const actual = useThemeStore((state) => state.actual);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale} theme={THEMES[actual]}>
+      <ConfigProvider locale={antdLocale} theme={THEMES[actual]} button={buttonConfigFor(locale)}>
         {children}
       </ConfigProvider>
     </QueryClientProvider>
