@@ -27,8 +27,8 @@ describe('formatRelativeTime', () => {
     expect(format(47 * 3_600_000)).toBe('yesterday');
   });
 
-  it('shows a date from two days on', () => {
-    expect(format(48 * 3_600_000)).toBe('11/20/2026');
+  it('shows a date from two days on, written as every other screen writes dates', () => {
+    expect(format(48 * 3_600_000)).toBe('Nov 20, 2026');
   });
 
   it('speaks each language', () => {

@@ -1,3 +1,4 @@
+import { formatDate } from './date-format.ts';
 import {
   RELATIVE_HOURS_UNTIL_MS,
   RELATIVE_JUST_NOW_MS,
@@ -25,5 +26,5 @@ export function formatRelativeTime(
   }
   if (elapsed < RELATIVE_HOURS_UNTIL_MS) return relative.format(-Math.floor(elapsed / 3_600_000), 'hour');
   if (elapsed < RELATIVE_YESTERDAY_UNTIL_MS) return relative.format(-1, 'day');
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(then);
+  return formatDate(then, locale);
 }

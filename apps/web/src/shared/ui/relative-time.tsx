@@ -1,3 +1,4 @@
+import { formatDateTime } from '@tandem/contract/date-format';
 import { RELATIVE_JUST_NOW_MS } from '@tandem/contract/limits';
 import { formatRelativeTime } from '@tandem/contract/relative-time';
 import { useEffect, useState } from 'react';
@@ -19,7 +20,7 @@ export function RelativeTime({ value, now }: { value: Date | number | string; no
   return (
     <time
       dateTime={Number.isNaN(date.getTime()) ? undefined : date.toISOString()}
-      title={date.toLocaleString(locale)}
+      title={formatDateTime(date, locale)}
     >
       {label}
     </time>

@@ -17,6 +17,7 @@ import { MessageItem } from '../components/message-item.tsx';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import './chat-page.css';
 import './shared-chat-page.css';
+import { formatDateTime } from '@tandem/contract/date-format';
 
 /** Set on the way back from signing in, so the conversation is continued without a second click. */
 const CONTINUE_PARAM = 'continue';
@@ -72,10 +73,7 @@ function SharedProblem({ error, onRetry }: { error: Error; onRetry(): void }) {
 function SharedConversationView({ shareCode, shared }: { shareCode: string; shared: SharedConversation }) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
-  const sharedAt = new Date(shared.shared_at).toLocaleString(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const sharedAt = formatDateTime(shared.shared_at, locale);
   const omitted = shared.total - shared.messages.length;
   return (
     <>

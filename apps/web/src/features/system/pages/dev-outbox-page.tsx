@@ -1,7 +1,9 @@
 import { MailOutlined, MessageOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@tandem/contract/date-format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
 import { type DevOutboxItem, devOutboxQuery } from '../api/dev-outbox.ts';
@@ -9,6 +11,7 @@ import './dev-outbox-page.css';
 
 function OutboxEntry({ item }: { item: DevOutboxItem }) {
   const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
   return (
     <List.Item className="dev-outbox__item">
       <List.Item.Meta
@@ -16,7 +19,7 @@ function OutboxEntry({ item }: { item: DevOutboxItem }) {
         title={
           <span>
             {t('dev_outbox.to', { to: item.to })}{' '}
-            <Typography.Text type="secondary">{new Date(item.created_at).toLocaleString()}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(item.created_at, locale)}</Typography.Text>
           </span>
         }
         description={

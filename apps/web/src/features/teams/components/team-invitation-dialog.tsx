@@ -20,6 +20,7 @@ import { INVITE_CODE_KEY, inviteCodeQuery, resetInviteCode } from '../api/invita
 import { inviteLinkOf } from './invitation-model.ts';
 import { InviteRecipients } from './invite-recipients.tsx';
 import './team-dialogs.css';
+import { formatDateTime } from '@tandem/contract/date-format';
 
 /** Copies with the Clipboard API, or by selecting a hidden field where it is not available. */
 async function copyText(text: string) {
@@ -150,7 +151,7 @@ function Expiry({ expiresAt }: { expiresAt: string }) {
   return (
     <p className="invite-expiry">
       {t('team.invite_expires', {
-        date: date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+        date: formatDateTime(date, locale),
       })}
     </p>
   );

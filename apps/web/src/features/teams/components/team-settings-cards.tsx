@@ -1,4 +1,5 @@
 import { CrownOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { formatDate } from '@tandem/contract/date-format';
 import type { TeamInfo } from '@tandem/contract/team';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Skeleton, Switch, Table, Tag } from 'antd';
@@ -152,7 +153,7 @@ export function PlanCard() {
               key: 'expires',
               label: t('org_admin.plan_expires'),
               children: plan.data.expire_time
-                ? new Date(plan.data.expire_time).toLocaleDateString(locale)
+                ? formatDate(plan.data.expire_time, locale)
                 : t('org_admin.plan_never_expires'),
             },
             {
