@@ -104,10 +104,13 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
 
   // The owner approves the request in the back office.
   await ownerPage.goto('/org-admin/member-approve');
-  await ownerPage.getByRole('button', { name: new RegExp(m.org_admin.approve_selected) }).click();
-  await expect(ownerPage.getByText(m.org_admin.select_first)).toBeVisible();
+  await expect(
+    ownerPage.getByRole('button', { name: new RegExp(m.org_admin.approve_selected) }),
+  ).toBeDisabled();
   await ownerPage.getByRole('button', { name: fill(m.org_admin.approve_one, { name: memberName }) }).click();
-  await expect(ownerPage.getByText(fill(m.org_admin.approved, { count: 1 }))).toBeVisible();
+  await expect(
+    ownerPage.getByText(fill(m.org_admin.outcome.approved_named, { name: memberName })),
+  ).toBeVisible();
   await expect(ownerPage.getByText(m.org_admin.applicants_empty)).toBeVisible();
 
   // A two-level department tree: Engineering, and Platform under it.
@@ -149,7 +152,9 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await move.getByRole('combobox', { name: m.org_admin.move_target }).click();
   await ownerPage.locator('.ant-select-tree').getByTitle('Platform', { exact: true }).click();
   await move.getByRole('button', { name: m.org_admin.move_confirm }).click();
-  await expect(ownerPage.getByText(fill(m.org_admin.moved, { count: 1 }))).toBeVisible();
+  await expect(
+    ownerPage.getByText(fill(m.org_admin.outcome.moved_named, { name: memberName, department: 'Platform' })),
+  ).toBeVisible();
   await expect(memberRow).toContainText('Platform');
   await departments.getByText('Platform', { exact: true }).click();
   const platform = ownerPage.getByRole('region', {

@@ -11,7 +11,7 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import { spendInviteQuota } from './invite-quota.ts';
-import { displayName } from './members.ts';
+import { type ContactView, displayName, presentPerson } from './members.ts';
 import { lockTeam, MEMBER_ROLES } from './team-data.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -185,7 +185,12 @@ export async function sendInvitations(
   return sent;
 }
 
-export async function listApplicants(db: Db, teamId: number, page: { page: number; page_size: number }) {
+export async function listApplicants(
+  db: Db,
+  teamId: number,
+  page: { page: number; page_size: number },
+  view: ContactView,
+) {
   const where = and(eq(teamApplications.teamId, teamId), eq(teamApplications.status, PENDING));
   const [rows, [total]] = await Promise.all([
     db
@@ -202,10 +207,8 @@ export async function listApplicants(db: Db, teamId: number, page: { page: numbe
     data: rows.map(({ application, nick, phone, email }) => ({
       id: application.id,
       user_id: application.userId,
-      name: displayName({ realName: application.realName, nickName: nick, phone, email }),
+      ...presentPerson({ realName: application.realName, nickName: nick, phone, email }, view),
       real_name: application.realName,
-      phone: phone ?? '',
-      email: email ?? '',
       created_at: application.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

@@ -1,3 +1,4 @@
+import { maskEmail, maskPhone } from '@tandem/contract/contact-mask';
 import type { Member } from '@tandem/contract/team';
 import { TEAM_ROLES } from '@tandem/contract/team';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -17,6 +18,26 @@ export const displayName = (row: {
   email: string | null;
 }) => row.realName || row.nickName || row.phone || row.email || '';
 
+/** How a viewer reads members' phone and email: whole for the team's own managers, masked otherwise. */
+export type ContactView = 'whole' | 'masked';
+
+/**
+ * A person's name and contacts as `view` allows: masked contacts never leave the server whole, not even
+ * as the name a person without one is shown by.
+ */
+export function presentPerson(
+  row: { realName: string; nickName: string; phone: string | null; email: string | null },
+  view: ContactView,
+) {
+  const phone = view === 'whole' ? (row.phone ?? '') : maskPhone(row.phone ?? '');
+  const email = view === 'whole' ? (row.email ?? '') : maskEmail(row.email ?? '');
+  return {
+    name: displayName({ realName: row.realName, nickName: row.nickName, phone, email }),
+    phone,
+    email,
+  };
+}
+
 /**
  * A page of the team's members, by join time, with their department. `keyword` matches name,
  * nickname, email or phone; `departmentId` 0 means members in no department.
@@ -25,6 +46,7 @@ export async function listMembers(
   db: Db,
   teamId: number,
   query: { page: number; page_size: number; keyword: string; department_id?: number },
+  view: ContactView,
 ): Promise<{ data: Member[]; total: number }> {
   const conditions: (SQL | undefined)[] = [eq(teamMembers.teamId, teamId)];
   if (query.keyword) {
@@ -112,11 +134,9 @@ export async function listMembers(
   return {
     data: rows.map((row) => ({
       user_id: row.userId,
-      name: displayName(row),
+      ...presentPerson(row, view),
       real_name: row.realName,
       avatar: row.avatar,
-      phone: row.phone ?? '',
-      email: row.email ?? '',
       join_time: row.joinedAt.toISOString(),
       department_id: row.departmentId,
       department_name: row.departmentName ?? '',
@@ -143,7 +163,12 @@ export async function setAdmin(db: Db, teamId: number, userId: number, isAdmin: 
   identityCacheOf(db).forgetAccount(userId);
 }
 
-export async function listLeavers(db: Db, teamId: number, page: { page: number; page_size: number }) {
+export async function listLeavers(
+  db: Db,
+  teamId: number,
+  page: { page: number; page_size: number },
+  view: ContactView,
+) {
   const where = eq(teamLeavers.teamId, teamId);
   const [rows, [total]] = await Promise.all([
     db
@@ -168,9 +193,7 @@ export async function listLeavers(db: Db, teamId: number, page: { page: number; 
   return {
     data: rows.map((row) => ({
       user_id: row.userId,
-      name: displayName(row),
-      phone: row.phone ?? '',
-      email: row.email ?? '',
+      ...presentPerson(row, view),
       department_name: row.departmentName,
       left_at: row.leftAt.toISOString(),
       days_since_leaving: Math.floor((now - row.leftAt.getTime()) / DAY_MS),

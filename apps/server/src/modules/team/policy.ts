@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ContactView } from './members.ts';
 
 /**
  * Who may do what in a team. `member`: anyone in it. `manage`: the back office (owner and admins,
@@ -73,3 +74,10 @@ export function teamOf(request: FastifyRequest): TeamContext {
   if (!request.team) throw new AppError('NO_MANAGEMENT_PERMISSION');
   return request.team;
 }
+
+/**
+ * Only the team's own owner and admins read its members' whole phone and email; anyone else admitted to
+ * the back office (a platform admin who is not one of them) reads them masked.
+ */
+export const contactViewOf = (context: TeamContext): ContactView =>
+  context.roles.includes(TEAM_ROLES.manage) ? 'whole' : 'masked';

@@ -74,7 +74,7 @@ import {
   sendInvitations,
 } from './invitations.ts';
 import { deleteLeavers, listLeavers, listMembers, restoreLeavers, setAdmin } from './members.ts';
-import { requireTeam, type TeamLevel, teamOf } from './policy.ts';
+import { contactViewOf, requireTeam, type TeamLevel, teamOf } from './policy.ts';
 import { announceApproval, announceRemoval } from './team-events.ts';
 import {
   createTeam,
@@ -267,7 +267,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       ...inTeam('manage'),
       schema: { querystring: memberListQuery, response: { 200: envelope(pageOf(member)) } },
     },
-    async (request) => ok(await listMembers(db, teamOf(request).teamId, request.query)),
+    async (request) =>
+      ok(await listMembers(db, teamOf(request).teamId, request.query, contactViewOf(teamOf(request)))),
   );
   app.get(
     TEAM_API.departmentMemberList,
@@ -275,7 +276,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       ...inTeam('manage'),
       schema: { querystring: departmentMemberListQuery, response: { 200: envelope(pageOf(member)) } },
     },
-    async (request) => ok(await listMembers(db, teamOf(request).teamId, request.query)),
+    async (request) =>
+      ok(await listMembers(db, teamOf(request).teamId, request.query, contactViewOf(teamOf(request)))),
   );
   app.post(
     TEAM_API.setAdmin,
@@ -307,7 +309,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       ...inTeam('manage'),
       schema: { querystring: leaveMemberListQuery, response: { 200: envelope(pageOf(leavingMember)) } },
     },
-    async (request) => ok(await listLeavers(db, teamOf(request).teamId, request.query)),
+    async (request) =>
+      ok(await listLeavers(db, teamOf(request).teamId, request.query, contactViewOf(teamOf(request)))),
   );
   app.delete(
     TEAM_API.deleteLeaveMember,
@@ -330,7 +333,8 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
       ...inTeam('manage'),
       schema: { querystring: applyListQuery, response: { 200: envelope(pageOf(applicant)) } },
     },
-    async (request) => ok(await listApplicants(db, teamOf(request).teamId, request.query)),
+    async (request) =>
+      ok(await listApplicants(db, teamOf(request).teamId, request.query, contactViewOf(teamOf(request)))),
   );
   app.post(
     TEAM_API.applyAudit,

@@ -271,6 +271,35 @@ describe('members, ownership and dissolving', () => {
   });
 });
 
+describe("members' contacts", () => {
+  it('the owner and admins read phone and email whole; a platform admin outside the team reads them masked', async () => {
+    const { owner, admin, member } = await populatedTeam();
+    const visitor = await createUser(ctx.app);
+    await ctx.database.db
+      .update(users)
+      .set({ isSuper: true, currentTeamId: owner.teamId })
+      .where(eq(users.email, visitor.email));
+    const contactsSeenBy = async (token: string, list: string) =>
+      ((await data('GET', `/api/team/${list}`, token)).data as { email: string; name: string }[]).map(
+        (row) => row.email,
+      );
+    for (const manager of [owner, admin]) {
+      expect(await contactsSeenBy(manager.token, 'user-list')).toContain(member.email);
+    }
+    const masked = await contactsSeenBy(visitor.token, 'user-list');
+    expect(masked).toHaveLength(3);
+    expect(masked).not.toContain(member.email);
+    expect(masked).toContain(
+      `${member.email.slice(0, 2)}***${member.email.slice(member.email.indexOf('@'))}`,
+    );
+    // Nor do names made from an address, on any of the back office's people lists.
+    for (const list of ['user-list', 'apply-list', 'leave-member-list']) {
+      const body = JSON.stringify(await data('GET', `/api/team/${list}`, visitor.token));
+      for (const person of [owner, admin, member]) expect(body).not.toContain(person.email);
+    }
+  });
+});
+
 describe('races', () => {
   it('two admins approving the same applicant add them once', async () => {
     const { owner, admin } = await populatedTeam();

@@ -1,4 +1,5 @@
 import { ClearOutlined, DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
+import { formatDate } from '@tandem/contract/date-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import {
 } from '../api/leavers.ts';
 import { MEMBERS_KEY } from '../api/members.ts';
 import { noSelectionProblem } from './member-selection.ts';
+import { outcomeNotice } from './outcome-notice.ts';
 import { SelectableTable, usePagedList } from './selectable-table.tsx';
 
 /** People who left or were removed (spec part A section 3): restore them, forget them, or clear the list. */
@@ -32,6 +34,10 @@ export function LeavingMembers() {
     total,
   } = usePagedList((shown) => leaversQuery(shown.current, shown.size));
 
+  const hasSelection = selected.length > 0;
+  const leaversIn = (ids: readonly number[]) =>
+    (leavers.data?.data ?? []).filter((leaver) => ids.includes(leaver.user_id));
+
   const refresh = async () => {
     setSelected([]);
     await Promise.all([
@@ -44,7 +50,7 @@ export function LeavingMembers() {
   async function restore(ids: number[]) {
     try {
       const { count } = await restoreLeavers(ids);
-      showNotice({ key: 'org_admin.restored', values: { count } }, 'success');
+      showNotice(outcomeNotice('restored', leaversIn(ids), count), 'success');
     } catch {
       // Reported by the HTTP client.
     }
@@ -61,7 +67,7 @@ export function LeavingMembers() {
       onOk: async () => {
         try {
           const { count } = await deleteLeavers(ids);
-          showNotice({ key: 'org_admin.leavers_deleted', values: { count } }, 'success');
+          showNotice(outcomeNotice('forgotten', leaversIn(ids), count), 'success');
         } catch {
           // Reported by the HTTP client.
         }
@@ -100,6 +106,7 @@ export function LeavingMembers() {
     {
       key: 'name',
       title: t('org_admin.column_name'),
+      minWidth: 180,
       render: (_, leaver) => (
         <span className="member-cell__text">
           <span className="member-cell__label">{leaver.name}</span>
@@ -110,24 +117,29 @@ export function LeavingMembers() {
     {
       key: 'department',
       title: t('org_admin.column_previous_department'),
+      width: 160,
+      ellipsis: true,
       render: (_, leaver) =>
         leaver.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
     },
     {
       key: 'days',
       title: t('org_admin.column_days_since_leaving'),
+      width: 130,
       align: 'end',
       render: (_, leaver) => leaver.days_since_leaving,
     },
     {
       key: 'left_at',
       title: t('org_admin.column_left_at'),
+      width: 130,
       responsive: ['md'],
-      render: (_, leaver) => new Date(leaver.left_at).toLocaleDateString(locale),
+      render: (_, leaver) => formatDate(leaver.left_at, locale),
     },
     {
       key: 'actions',
       title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
+      width: 160,
       align: 'end',
       render: (_, leaver) => (
         <Space size={0}>
@@ -157,10 +169,19 @@ export function LeavingMembers() {
         emptyText={t('org_admin.leavers_empty')}
         actions={
           <>
-            <Button icon={<RollbackOutlined />} onClick={() => batch((ids) => void restore(ids))}>
+            <Button
+              icon={<RollbackOutlined />}
+              disabled={!hasSelection}
+              onClick={() => batch((ids) => void restore(ids))}
+            >
               {t('org_admin.restore_selected')}
             </Button>
-            <Button danger icon={<DeleteOutlined />} onClick={() => batch(confirmDelete)}>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={!hasSelection}
+              onClick={() => batch(confirmDelete)}
+            >
               {t('org_admin.delete_selected')}
             </Button>
             <Button danger type="text" icon={<ClearOutlined />} disabled={total === 0} onClick={confirmClear}>

@@ -7,6 +7,7 @@ import {
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { formatDate } from '@tandem/contract/date-format';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Dropdown, Input, type MenuProps, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ import { type DepartmentFilter, departmentIdOf } from './department-tree-model.t
 import { memberContactOf } from './member-picker.tsx';
 import { type Actor, type BatchAction, batchProblem, rowActions } from './member-selection.ts';
 import { MoveMembersDialog } from './move-members-dialog.tsx';
+import { outcomeNotice } from './outcome-notice.ts';
 import { SelectableTable, usePagedList } from './selectable-table.tsx';
 import { isTeamOwner } from './team-roles.ts';
 
@@ -51,6 +53,7 @@ export function MemberTable({
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<Member[]>([]);
   const [isMoveOpen, setIsMoveOpen] = useState(false);
+  const hasSelection = selected.length > 0;
   const {
     page,
     setPage,
@@ -103,7 +106,7 @@ export function MemberTable({
       onOk: async () => {
         try {
           const { count } = await removeFromTeam(targets.map((member) => member.user_id));
-          showNotice({ key: 'org_admin.removed', values: { count } }, 'success');
+          showNotice(outcomeNotice('removed', targets, count), 'success');
           await queryClient.invalidateQueries({ queryKey: ['teams', 'leavers'] });
         } catch {
           // Reported by the HTTP client.
@@ -140,10 +143,12 @@ export function MemberTable({
     });
   }
 
+  const dash = <span className="org-muted">—</span>;
   const columns: TableColumnsType<Member> = [
     {
       key: 'name',
       title: t('org_admin.column_name'),
+      minWidth: 200,
       render: (_, member) => (
         <span className="member-cell">
           <Avatar size={32} src={member.avatar || undefined} icon={<UserOutlined />} alt="" />
@@ -155,17 +160,12 @@ export function MemberTable({
               {member.user_id === actor.userId && (
                 <span className="member-cell__you">{t('org_admin.you')}</span>
               )}
-              {member.is_owner ? (
-                <Tag color="gold" icon={<CrownFilled />}>
-                  {t('org_admin.owner')}
-                </Tag>
-              ) : member.is_admin ? (
-                <Tag color="blue" icon={<SafetyCertificateFilled />}>
-                  {t('org_admin.admin')}
-                </Tag>
-              ) : null}
             </span>
-            <span className="member-cell__contact" title={memberContactOf(member)}>
+            {/* Where the phone and email columns are hidden, the contact stays readable under the name. */}
+            <span
+              className="member-cell__contact member-cell__contact--narrow"
+              title={memberContactOf(member)}
+            >
               {memberContactOf(member)}
             </span>
           </span>
@@ -173,19 +173,52 @@ export function MemberTable({
       ),
     },
     {
-      key: 'department',
-      title: t('org_admin.column_department'),
-      width: 150,
+      key: 'phone',
+      title: t('org_admin.column_phone'),
+      width: 140,
+      responsive: ['lg'],
+      render: (_, member) => member.phone || dash,
+    },
+    {
+      key: 'email',
+      title: t('org_admin.column_email'),
+      width: 210,
       ellipsis: true,
-      render: (_, member) =>
-        member.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
+      responsive: ['lg'],
+      render: (_, member) => member.email || dash,
     },
     {
       key: 'joined',
       title: t('org_admin.column_joined'),
+      width: 130,
+      responsive: ['md'],
+      render: (_, member) => formatDate(member.join_time, locale),
+    },
+    {
+      key: 'department',
+      title: t('org_admin.column_department'),
+      width: 140,
+      ellipsis: true,
+      responsive: ['sm'],
+      render: (_, member) =>
+        member.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
+    },
+    {
+      key: 'role',
+      title: t('org_admin.column_role'),
       width: 110,
-      responsive: ['xxl'],
-      render: (_, member) => new Date(member.join_time).toLocaleDateString(locale),
+      render: (_, member) =>
+        member.is_owner ? (
+          <Tag color="gold" icon={<CrownFilled />}>
+            {t('org_admin.owner')}
+          </Tag>
+        ) : member.is_admin ? (
+          <Tag color="blue" icon={<SafetyCertificateFilled />}>
+            {t('org_admin.admin')}
+          </Tag>
+        ) : (
+          <span className="org-muted">{t('org_admin.role_member')}</span>
+        ),
     },
     {
       key: 'actions',
@@ -264,10 +297,15 @@ export function MemberTable({
         emptyText={keyword ? t('org_admin.no_search_results', { keyword }) : t('org_admin.no_members')}
         actions={
           <>
-            <Button icon={<ApartmentOutlined />} onClick={() => runBatch('move')}>
+            <Button icon={<ApartmentOutlined />} disabled={!hasSelection} onClick={() => runBatch('move')}>
               {t('org_admin.move_to_department')}
             </Button>
-            <Button danger icon={<UserDeleteOutlined />} onClick={() => runBatch('remove')}>
+            <Button
+              danger
+              icon={<UserDeleteOutlined />}
+              disabled={!hasSelection}
+              onClick={() => runBatch('remove')}
+            >
               {t('org_admin.remove_from_team')}
             </Button>
           </>
@@ -277,12 +315,17 @@ export function MemberTable({
         count={selected.length}
         open={isMoveOpen}
         onClose={() => setIsMoveOpen(false)}
-        onMove={async (departmentId) => {
+        onMove={async (departmentId, department) => {
           const { count } = await moveToDepartment(
             selected.map((member) => member.user_id),
             departmentId,
           );
-          showNotice({ key: 'org_admin.moved', values: { count } }, 'success');
+          showNotice(
+            department === null
+              ? outcomeNotice('moved_out', selected, count)
+              : outcomeNotice('moved', selected, count, { department }),
+            'success',
+          );
           await refresh();
         }}
       />

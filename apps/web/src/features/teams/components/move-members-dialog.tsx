@@ -3,12 +3,12 @@ import { Button, Form, Modal, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { departmentTreeQuery } from '../api/departments.ts';
-import { departmentChoices } from './department-tree-model.ts';
+import { departmentChoices, locateDepartment } from './department-tree-model.ts';
 
 /** "No department" in the picker; the request sends null for it. */
 const NO_DEPARTMENT = 0;
 
-/** Picks the department the selected members move into, or none. */
+/** Picks the department the selected members move into, or none; `onMove` learns its name for the toast. */
 export function MoveMembersDialog({
   count,
   open,
@@ -18,7 +18,7 @@ export function MoveMembersDialog({
   count: number;
   open: boolean;
   onClose: () => void;
-  onMove: (departmentId: number | null) => Promise<void>;
+  onMove: (departmentId: number | null, departmentName: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const departments = useQuery({ ...departmentTreeQuery, enabled: open });
@@ -29,7 +29,8 @@ export function MoveMembersDialog({
     if (target === undefined) return;
     setIsMoving(true);
     try {
-      await onMove(target === NO_DEPARTMENT ? null : target);
+      if (target === NO_DEPARTMENT) await onMove(null, null);
+      else await onMove(target, locateDepartment(departments.data ?? [], target)?.node.name ?? '');
       onClose();
     } catch {
       // Reported by the HTTP client.

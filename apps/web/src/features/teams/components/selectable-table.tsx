@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Page } from '@tandem/contract/envelope';
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Grid, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIRST_PAGE, type ListPage, PAGE_SIZES, pageWithinTotal } from './paging.ts';
@@ -21,6 +21,26 @@ export function usePagedList<Row, Key extends QueryKey>(
     setPage({ ...page, current: lastUsefulPage });
   }
   return { page, setPage, list, total };
+}
+
+/** The row checkbox column, and what a column with neither width nor minimum width is given. */
+const SELECTION_WIDTH = 48;
+const DEFAULT_COLUMN_WIDTH = 120;
+
+type ScreenMap = ReturnType<typeof Grid.useBreakpoint>;
+
+/**
+ * The width the columns shown on this screen need. The table is laid out with fixed widths at least this
+ * wide, so an emptied table keeps its columns, and a narrow screen scrolls the table, not the page.
+ */
+export function tableWidth<Row>(columns: TableColumnsType<Row>, screens: ScreenMap) {
+  return columns
+    .filter((column) => !column.responsive || column.responsive.some((breakpoint) => screens[breakpoint]))
+    .reduce(
+      (sum, column) =>
+        sum + (typeof column.width === 'number' ? column.width : (column.minWidth ?? DEFAULT_COLUMN_WIDTH)),
+      SELECTION_WIDTH,
+    );
 }
 
 /**
@@ -52,6 +72,7 @@ export function SelectableTable<Row extends { name: string }>({
   emptyText: ReactNode;
 }) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   return (
     <>
       <div className="member-table__batch">
@@ -76,6 +97,8 @@ export function SelectableTable<Row extends { name: string }>({
         rowKey={rowKey}
         size="middle"
         columns={columns}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth(columns, screens) }}
         dataSource={list.data?.data ?? []}
         loading={list.isFetching}
         rowSelection={{

@@ -17,8 +17,10 @@ import {
 import { MEMBERS_KEY } from '../api/members.ts';
 import { currentTeamQuery } from '../api/team-settings.ts';
 import { noSelectionProblem } from '../components/member-selection.ts';
+import { outcomeNotice } from '../components/outcome-notice.ts';
 import { SelectableTable, usePagedList } from '../components/selectable-table.tsx';
 import './org-admin.css';
+import { formatDateTime } from '@tandem/contract/date-format';
 
 type Decision = typeof APPROVE | typeof REJECT;
 
@@ -40,11 +42,12 @@ export function MemberApprovePage() {
   async function decide(ids: number[], status: Decision) {
     setDeciding(new Set(ids));
     try {
+      const people = (applicants.data?.data ?? []).filter((applicant) => ids.includes(applicant.id));
       const { approved, rejected } = await decideApplications(ids, status);
       showNotice(
         status === APPROVE
-          ? { key: 'org_admin.approved', values: { count: approved } }
-          : { key: 'org_admin.rejected', values: { count: rejected } },
+          ? outcomeNotice('approved', people, approved)
+          : outcomeNotice('rejected', people, rejected),
         'success',
       );
     } catch {
@@ -80,6 +83,7 @@ export function MemberApprovePage() {
     {
       key: 'name',
       title: t('org_admin.column_name'),
+      minWidth: 160,
       render: (_, applicant) => (
         <span className="member-cell__text">
           <span className="member-cell__label">{applicant.name}</span>
@@ -92,11 +96,15 @@ export function MemberApprovePage() {
     {
       key: 'real_name',
       title: t('org_admin.column_real_name'),
+      width: 140,
+      ellipsis: true,
       render: (_, applicant) => applicant.real_name || <span className="org-muted">—</span>,
     },
     {
       key: 'contact',
       title: t('org_admin.column_contact'),
+      minWidth: 200,
+      ellipsis: true,
       render: (_, applicant) =>
         [applicant.email, applicant.phone].filter(Boolean).join(' · ') || (
           <span className="org-muted">—</span>
@@ -105,13 +113,14 @@ export function MemberApprovePage() {
     {
       key: 'applied',
       title: t('org_admin.column_applied_at'),
+      width: 190,
       responsive: ['md'],
-      render: (_, applicant) =>
-        new Date(applicant.created_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      render: (_, applicant) => formatDateTime(applicant.created_at, locale),
     },
     {
       key: 'actions',
       title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
+      width: 210,
       align: 'end',
       render: (_, applicant) => (
         <Space size={4}>
@@ -165,10 +174,20 @@ export function MemberApprovePage() {
           emptyText={t('org_admin.applicants_empty')}
           actions={
             <>
-              <Button type="primary" icon={<CheckOutlined />} onClick={() => batch(APPROVE)}>
+              <Button
+                type="primary"
+                icon={<CheckOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => batch(APPROVE)}
+              >
                 {t('org_admin.approve_selected')}
               </Button>
-              <Button danger icon={<CloseOutlined />} onClick={() => batch(REJECT)}>
+              <Button
+                danger
+                icon={<CloseOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => batch(REJECT)}
+              >
                 {t('org_admin.reject_selected')}
               </Button>
             </>
