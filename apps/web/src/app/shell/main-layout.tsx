@@ -10,6 +10,7 @@ import { App, Button, Drawer, Layout, Menu, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { CurrentTeamSwitcher } from '../../features/teams/components/current-team-switcher.tsx';
 import {
   MENU_COLLAPSED_STORAGE_KEY,
   readStoredFlag,
@@ -134,7 +135,7 @@ export function MainLayout() {
   );
 }
 
-/** The menu's content: brand, pages and the user menu, in the sider or the phone's drawer. */
+/** The menu's content: brand, current team, pages and the user menu, in the sider or the phone's drawer. */
 function ShellNav({
   collapsed,
   onOpenDialog,
@@ -156,6 +157,9 @@ function ShellNav({
           {!collapsed && <span className="brand-link__name">{t('app.name')}</span>}
         </Link>
         {toggle}
+      </div>
+      <div className={collapsed ? 'shell__team shell__team--collapsed' : 'shell__team'}>
+        <CurrentTeamSwitcher collapsed={collapsed} />
       </div>
       <nav className="shell__nav" aria-label={t('nav.main')}>
         <Menu

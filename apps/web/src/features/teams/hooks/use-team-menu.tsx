@@ -1,6 +1,6 @@
-import { CheckOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, LogoutOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Avatar, type MenuProps } from 'antd';
+import { App, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
@@ -10,6 +10,7 @@ import { userTeamsQuery } from '../api/get-user-teams.ts';
 import { reloadAtRoot } from '../api/session.ts';
 import { switchTeam } from '../api/switch-team.ts';
 import { leaveTeam } from '../api/team-settings.ts';
+import { TeamAvatar } from '../components/team-avatar.tsx';
 import { isTeamOwner } from '../components/team-roles.ts';
 
 const TEAM_PREFIX = 'team:';
@@ -19,7 +20,8 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * The user menu's team entries: switch team (the app starts again at the root in the chosen team) and
- * leave the current organisation team. `select` answers whether it handled a clicked key.
+ * leave the current organisation team. `teamItems` are the teams alone, for the sidebar's switcher;
+ * `select` answers whether it handled a clicked key.
  */
 export function useTeamMenu(isMenuOpen: boolean) {
   const { t } = useTranslation();
@@ -33,13 +35,7 @@ export function useTeamMenu(isMenuOpen: boolean) {
         const isCurrent = team.team_id === current?.team_id;
         return {
           key: `${TEAM_PREFIX}${team.team_id}`,
-          icon: isPersonalTeam(team) ? (
-            <Avatar size={20} shape="square" icon={<UserOutlined />} alt="" />
-          ) : (
-            <Avatar size={20} shape="square" src={team.avatar || undefined} alt="">
-              {team.name.slice(0, 1).toUpperCase()}
-            </Avatar>
-          ),
+          icon: <TeamAvatar team={team} size={20} />,
           label: (
             <span className="user-menu__option">
               <span className="user-menu__team-name">
@@ -113,5 +109,5 @@ export function useTeamMenu(isMenuOpen: boolean) {
     return false;
   }
 
-  return { items, select };
+  return { items, teamItems, select };
 }
