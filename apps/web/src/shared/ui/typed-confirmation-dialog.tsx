@@ -17,6 +17,7 @@ export function TypedConfirmationDialog({
   prompt,
   placeholder,
   isMatch,
+  couldStillMatch,
   confirmLabel,
   mismatchMessage,
   unavailable,
@@ -30,8 +31,13 @@ export function TypedConfirmationDialog({
   prompt: string;
   placeholder?: string;
   isMatch: (typed: string) => boolean;
+  /** Whether more typing could still make a match; the mismatch message then waits until it cannot. */
+  couldStillMatch?: (typed: string) => boolean;
   confirmLabel: string;
-  /** Said beside the field when Enter is pressed before it matches; without it, Enter then does nothing. */
+  /**
+   * Said beside the field once the text cannot match (typed wrong, left, or Enter pressed before it
+   * matches), so a greyed button is never the only answer; without it, Enter then does nothing.
+   */
   mismatchMessage?: string;
   /** Shown instead of the field when there is nothing the user could type; the action stays disabled. */
   unavailable?: ReactNode;
@@ -40,13 +46,17 @@ export function TypedConfirmationDialog({
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isMismatchShown, setIsMismatchShown] = useState(false);
+  const [isChecked, setIsChecked] = useState(false);
   const inputId = useId();
   const canConfirm = !unavailable && isMatch(typed);
+  const isMismatchShown =
+    !!mismatchMessage &&
+    !canConfirm &&
+    (isChecked || (typed.trim() !== '' && couldStillMatch !== undefined && !couldStillMatch(typed)));
 
   async function confirm() {
     if (!canConfirm) {
-      if (mismatchMessage) setIsMismatchShown(true);
+      setIsChecked(true);
       return;
     }
     setIsConfirming(true);
@@ -64,7 +74,7 @@ export function TypedConfirmationDialog({
       destroyOnHidden
       afterClose={() => {
         setTyped('');
-        setIsMismatchShown(false);
+        setIsChecked(false);
       }}
       width={480}
       title={
@@ -104,8 +114,9 @@ export function TypedConfirmationDialog({
             value={typed}
             onChange={(event) => {
               setTyped(event.target.value);
-              setIsMismatchShown(false);
+              setIsChecked(false);
             }}
+            onBlur={() => setIsChecked(typed.trim() !== '')}
             placeholder={placeholder}
             autoComplete="off"
             spellCheck={false}

@@ -105,6 +105,25 @@ describe('deleting the account', () => {
     expect(notices.keys()).toContain('account_settings.deleted');
   });
 
+  it('says the email is incorrect as soon as the typed text cannot become it, not only by greying the button', async () => {
+    const button = await renderDialog(createUser());
+    const input = screen.getByLabelText(/To confirm, type your email ada@example.com/);
+    const mismatch = 'The email or phone is incorrect, so the account cannot be deleted.';
+    fireEvent.change(input, { target: { value: 'ada@exa' } });
+    expect(screen.queryByText(mismatch)).toBeNull();
+    fireEvent.change(input, { target: { value: 'ada@exmaple.com' } });
+    expect(screen.getByRole('alert').textContent).toBe(mismatch);
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'ada@ex' } });
+    expect(screen.queryByText(mismatch)).toBeNull();
+    // An unfinished address is wrong once the user leaves the field.
+    fireEvent.blur(input);
+    expect(screen.getByText(mismatch)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText(mismatch)).toBeNull();
+    expect(button.hasAttribute('disabled')).toBe(false);
+  });
+
   it('asks for the phone when the account has no email', async () => {
     await renderDialog(createUser({ email: '', phone: '13800138000', country_code: '86' }));
     expect(screen.getByLabelText(/type your phone number 13800138000/)).toBeTruthy();

@@ -4,7 +4,12 @@ import type { SessionUser } from '../../../shared/session/session-user.ts';
 import { TypedConfirmationDialog } from '../../../shared/ui/typed-confirmation-dialog.tsx';
 import { deleteAccount } from '../api/delete-account.ts';
 import { useSignInAgain } from '../hooks/use-sign-in-again.ts';
-import { canConfirmDeletion, deletionBody, deletionIdentityOf } from './delete-account-rules.ts';
+import {
+  canConfirmDeletion,
+  couldBecomeMatch,
+  deletionBody,
+  deletionIdentityOf,
+} from './delete-account-rules.ts';
 
 /** Deleting the account asks the user to type its email (or phone); with neither, it cannot be verified. */
 export function DeleteAccountDialog({
@@ -27,6 +32,7 @@ export function DeleteAccountDialog({
       body={t('account_settings.delete_body')}
       prompt={identity ? t(`account_settings.delete_type_${identity.kind}`, { value: identity.value }) : ''}
       isMatch={(typed) => canConfirmDeletion(identity, typed)}
+      couldStillMatch={(typed) => couldBecomeMatch(identity, typed)}
       confirmLabel={t('account_settings.delete_confirm')}
       mismatchMessage={t('error.delete_account_mismatch')}
       unavailable={

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canConfirmDeletion, deletionBody, deletionIdentityOf } from './delete-account-rules.ts';
+import {
+  canConfirmDeletion,
+  couldBecomeMatch,
+  deletionBody,
+  deletionIdentityOf,
+} from './delete-account-rules.ts';
 
 describe('confirming an account deletion', () => {
   it('asks for the email when the account has one, even with a phone', () => {
@@ -30,5 +35,12 @@ describe('confirming an account deletion', () => {
     const identity = deletionIdentityOf({ phone: '13800138000' });
     expect(canConfirmDeletion(identity, '1380013800')).toBe(false);
     expect(canConfirmDeletion(identity, '13800138000')).toBe(true);
+  });
+
+  it('knows an unfinished email from a wrong one', () => {
+    const identity = deletionIdentityOf({ email: 'ada@example.com' });
+    expect(couldBecomeMatch(identity, 'ADA@exa')).toBe(true);
+    expect(couldBecomeMatch(identity, 'ada@exm')).toBe(false);
+    expect(couldBecomeMatch(null, '')).toBe(false);
   });
 });

@@ -18,5 +18,14 @@ export function canConfirmDeletion(identity: DeletionIdentity | null, typed: str
     : value === identity.value;
 }
 
+/** Whether `typed` is still the start of the identity, so the user may simply not have finished. */
+export function couldBecomeMatch(identity: DeletionIdentity | null, typed: string): boolean {
+  if (!identity) return false;
+  const value = typed.trimStart();
+  return identity.kind === 'email'
+    ? identity.value.toLowerCase().startsWith(value.toLowerCase())
+    : identity.value.startsWith(value);
+}
+
 export const deletionBody = (identity: DeletionIdentity) =>
   identity.kind === 'email' ? { email: identity.value } : { phone: identity.value };
