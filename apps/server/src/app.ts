@@ -12,6 +12,7 @@ import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { createChatRunner } from './modules/chat/generation.ts';
 import { imageProxyRoutes } from './modules/chat/image-proxy-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
+import { replyVersionRoutes } from './modules/chat/reply-version-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(shareRoutes, { db, storage, config });
   await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
+  await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });

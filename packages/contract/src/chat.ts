@@ -46,7 +46,7 @@ export const conversationId = z.string().regex(CONVERSATION_ID_PATTERN);
 /**
  * Sends a message. Without `conversation_id` a new conversation with the agent (`agent_id` or
  * `agent_key`) starts, titled from the message. `regenerate: true` answers the conversation's last
- * user message again (no `content`), replacing the last reply.
+ * user message again (no `content`): the new reply is shown, the one it replaces kept as an earlier version.
  */
 export const sendMessageBody = z
   .object({
@@ -109,6 +109,11 @@ export const chatMessage = z.object({
   attachments: z.array(z.string()).optional(),
   /** A reply's suggested next questions (at most NEXT_QUESTION_SUGGESTIONS), when its agent has them on. */
   suggestions: z.array(z.string()).optional(),
+  /**
+   * A regenerated reply's versions, this one among them: the ids of every reply to the same user message,
+   * oldest first (chat-versions.ts). Absent while a reply has one version only.
+   */
+  versions: z.array(z.number().int()).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

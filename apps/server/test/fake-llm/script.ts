@@ -4,7 +4,8 @@
  * - asked for the next questions (a system prompt with "most likely to ask next"), a JSON array of
  *   three (`SUGGESTED`);
  * - `/system` answers `System: <the system prompt>`; `/params` answers the sampling settings it got
- *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent).
+ *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent);
+ *   `/take` answers `Take N`, N counting its answers, so each regenerated reply differs from the last.
  * Words stream one per chunk; one word is one token, so `max_tokens` N stops after N words with
  * finish reason `length`. The model key steers the rest: `fail` answers HTTP 500 with an error body,
  * `slow` waits 150 ms before each chunk, `reason` streams `Thinking about: <message>` as reasoning first,
@@ -43,6 +44,8 @@ export const behaviourOf = (modelKey: string): FakeBehaviour => ({
 
 export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
+let takes = 0;
+
 const shown = (value: unknown) => (value === undefined || value === null ? '-' : String(value));
 
 /** The whole answer, before max_tokens cuts it. */
@@ -51,6 +54,7 @@ export function replyOf(turn: FakeTurn): string {
   if (turn.system.includes('most likely to ask next')) return JSON.stringify(SUGGESTED);
   const command = turn.lastUserText.trim();
   if (command === '/system') return `System: ${turn.system}`;
+  if (command === '/take') return `Take ${++takes}`;
   if (command === '/params') {
     return Object.entries(turn.params)
       .map(([name, value]) => `${name}=${shown(value)}`)

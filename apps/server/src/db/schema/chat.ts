@@ -69,7 +69,9 @@ export const chatAgentList = pgTable(
 /**
  * A message of a conversation. A reply is `streaming` while generated (its text saved as it grows),
  * then `done`, `stopped` or `failed` (with the error code). `parent_id` is the user message a reply
- * answers; a regenerated reply hides the one it replaces (`replaced_at`). A user message carries the
+ * answers; a regenerated reply hides the one it replaces (`replaced_at`), which stays as an earlier
+ * version of that reply: the replies sharing a `parent_id` are its versions, the one not hidden is shown
+ * and read by the model, and choosing another version hides the rest. A user message carries the
  * ids of its attached images (`files`); a reply, the next questions suggested after it, and while it
  * streams the process generating it (`owner_id`).
  */
@@ -130,7 +132,8 @@ export const messageFeedback = pgTable(
 
 /**
  * A share of a conversation: a read-only copy of its messages up to `last_message_id` at
- * `/chat-share/<code>` for anyone with the link, until revoked.
+ * `/chat-share/<code>` for anyone with the link, until revoked. `hidden_reply_ids`: the reply versions
+ * hidden when it was shared, so choosing another version later leaves the copy as it was.
  */
 export const conversationShares = pgTable(
   'conversation_shares',
@@ -143,6 +146,7 @@ export const conversationShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageId: integer('last_message_id').notNull(),
+    hiddenReplyIds: integer('hidden_reply_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

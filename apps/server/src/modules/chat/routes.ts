@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { withoutUnsafeCharacters } from '@tandem/contract/account-rules';
-import { uploadedFileUrl } from '@tandem/contract/api';
 import {
   CHAT_API,
-  type ChatMessage,
   CONVERSATION_TITLE_FROM_MESSAGE,
   chatMessage,
   conversation,
@@ -46,8 +44,9 @@ import { authorizeAgent } from '../agent/policy.ts';
 import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
 import { startExchange } from './exchange.ts';
-import { presentFeedback } from './feedback.ts';
 import type { ChatRunner } from './generation.ts';
+import { presentMessage } from './message-presenter.ts';
+import { versionsOfReplies } from './reply-versions.ts';
 import { estimateTokens } from './tokens.ts';
 
 export type ChatDeps = {
@@ -65,25 +64,6 @@ export type ChatDeps = {
 };
 
 type ConversationRow = typeof conversations.$inferSelect;
-type MessageRow = typeof chatMessages.$inferSelect;
-type FeedbackRow = typeof messageFeedback.$inferSelect;
-
-const presentMessage = (row: MessageRow, feedback: FeedbackRow | null): ChatMessage => ({
-  id: row.id,
-  conversation_id: row.conversationId,
-  role: row.role,
-  content: row.content,
-  reasoning: row.reasoning,
-  status: row.status,
-  error_code: row.errorCode,
-  finish_reason: row.finishReason,
-  model_id: row.modelId,
-  points: row.points,
-  created_at: row.createdAt.toISOString(),
-  feedback: presentFeedback(feedback),
-  attachments: row.attachments.map(uploadedFileUrl),
-  suggestions: row.suggestions,
-});
 
 const presentConversation = (row: ConversationRow) => ({
   conversation_id: row.id,
@@ -314,7 +294,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
           .offset(before_id === undefined ? (page - 1) * page_size : 0),
         db.select({ n: count() }).from(chatMessages).where(where),
       ]);
-      const data = rows.reverse().map((row) => presentMessage(row.message, row.feedback));
+      const shown = rows.reverse();
+      const versions = await versionsOfReplies(
+        db,
+        row.id,
+        shown.map((each) => each.message),
+      );
+      const data = shown.map((each) =>
+        presentMessage(each.message, each.feedback, versions.get(each.message.id)),
+      );
       return ok({ data, total: total?.n ?? 0 });
     },
   );

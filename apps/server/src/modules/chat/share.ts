@@ -10,7 +10,20 @@ import {
   sharePagePath,
 } from '@tandem/contract/chat-share';
 import type { Page } from '@tandem/contract/envelope';
-import { and, count, desc, eq, gt, inArray, isNull, lte, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { agents, chatMessages, conversationShares, conversations } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -21,24 +34,31 @@ import { authorizeAgent } from '../agent/policy.ts';
  * Shares of conversations: a link to a read-only snapshot of the messages up to the newest finished one
  * when it was made (`last_message_id`), readable by anyone until its owner revokes it, and copied into a
  * new conversation of whoever continues it. A message is in a snapshot when it was finished (done or
- * stopped) and not yet replaced by a regenerated reply at the time of sharing.
+ * stopped) and was not a hidden version of a reply at the time of sharing (`hidden_reply_ids`).
  */
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
-/** The snapshot of a conversation: up to `lastMessageId` as it stood at `at`; the live one without them. */
-export type Snapshot = { conversationId: string; lastMessageId?: number; at?: Date };
+/**
+ * The snapshot of a conversation: up to `lastMessageId` without the reply versions hidden when it was
+ * taken (`hiddenIds`); the live one without them.
+ */
+export type Snapshot = { conversationId: string; lastMessageId?: number; hiddenIds?: number[] };
 
 const FINISHED = ['done', 'stopped'] as const;
 
-function inSnapshot({ conversationId, lastMessageId, at }: Snapshot): SQL {
+function inSnapshot({ conversationId, lastMessageId, hiddenIds }: Snapshot): SQL {
+  const shown =
+    hiddenIds === undefined
+      ? isNull(chatMessages.replacedAt)
+      : hiddenIds.length > 0
+        ? notInArray(chatMessages.id, hiddenIds)
+        : undefined;
   return and(
     eq(chatMessages.conversationId, conversationId),
     inArray(chatMessages.status, [...FINISHED]),
     lastMessageId === undefined ? undefined : lte(chatMessages.id, lastMessageId),
-    at === undefined
-      ? isNull(chatMessages.replacedAt)
-      : or(isNull(chatMessages.replacedAt), gt(chatMessages.replacedAt, at)),
+    shown,
   )!;
 }
 
@@ -108,6 +128,16 @@ export async function createShare(
       .from(chatMessages)
       .where(live);
     if (!newest?.id) throw new AppError('SHARE_NOTHING_YET');
+    const hidden = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.conversationId, conversation.id),
+          isNotNull(chatMessages.replacedAt),
+          lte(chatMessages.id, newest.id),
+        ),
+      );
     const [share] = await tx
       .insert(conversationShares)
       .values({
@@ -115,6 +145,7 @@ export async function createShare(
         conversationId: conversation.id,
         userId: input.userId,
         lastMessageId: newest.id,
+        hiddenReplyIds: hidden.map((row) => row.id),
       })
       .returning();
     return {
@@ -146,7 +177,7 @@ export async function listShares(
         eq(chatMessages.conversationId, conversationShares.conversationId),
         inArray(chatMessages.status, [...FINISHED]),
         lte(chatMessages.id, conversationShares.lastMessageId),
-        or(isNull(chatMessages.replacedAt), gt(chatMessages.replacedAt, conversationShares.createdAt)),
+        sql`${chatMessages.id} <> all(${conversationShares.hiddenReplyIds})`,
       ),
     );
   const [rows, [total]] = await Promise.all([
@@ -220,7 +251,7 @@ async function findShare(db: Db | Tx, code: string) {
 const snapshotOf = (share: typeof conversationShares.$inferSelect): Snapshot => ({
   conversationId: share.conversationId,
   lastMessageId: share.lastMessageId,
-  at: share.createdAt,
+  hiddenIds: share.hiddenReplyIds,
 });
 
 /** What anyone with the link sees: the words and when, nothing about who said them or what it cost. */
