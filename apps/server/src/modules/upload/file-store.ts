@@ -87,6 +87,9 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
     /** The bytes of an upload as a stream, or `undefined` when they are gone. */
     open: (id: string) => storage.get(keyOf(id)),
 
+    /** What an upload is (length, type) without its bytes, or `undefined` when they are gone. */
+    stat: (id: string) => storage.head(keyOf(id)),
+
     /** The whole upload, or `undefined` when it is gone or cannot be read now (a picture left out). */
     async read(id: string): Promise<Buffer | undefined> {
       const object = await storage.get(keyOf(id)).catch(() => undefined);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { uploadedFileUrl } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
@@ -103,10 +104,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
       const [file] = await db.select().from(files).where(eq(files.id, request.params.id)).limit(1);
       if (!file) throw new AppError('NOT_FOUND');
       // The row can outlive its bytes (removed by hand, a bucket emptied): that is missing too, not a 500.
-      const object = await store.open(file.id);
+      // HEAD (which Fastify answers with this handler) asks the store for the length only: a GET of
+      // a bucket's object would start downloading all of it just to be thrown away.
+      const object = request.method === 'HEAD' ? await store.stat(file.id) : await store.open(file.id);
       if (!object) throw new AppError('NOT_FOUND');
       const disposition = file.purpose === 'image' ? 'inline' : 'attachment';
-      return reply
+      reply
         .header('content-type', file.mimeType)
         .header('content-length', object.size)
         .header('cache-control', IMMUTABLE)
@@ -114,8 +117,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
         .header(
           'content-disposition',
           `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName || file.id)}`,
-        )
-        .send(object.body);
+        );
+      // An empty stream for HEAD: Fastify keeps a stream's content-length, where nothing would set it to 0.
+      return reply.send('body' in object ? object.body : Readable.from([]));
     },
   );
 };

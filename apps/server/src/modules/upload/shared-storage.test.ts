@@ -1,3 +1,4 @@
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createUser, tinyPng } from '../../../test/factories.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
@@ -47,6 +48,24 @@ describe('uploads on S3', () => {
       payload: { avatar: file },
     });
     expect(saved.json().code).toBe(0);
+  });
+
+  it('HEAD answers the length and type from the bucket without downloading the object', async () => {
+    const { token } = await createUser(first.app);
+    const { file } = await uploadAvatar(first.app, token);
+    const sent = vi.spyOn(S3Client.prototype, 'send');
+    try {
+      const head = await second.app.inject({ method: 'HEAD', url: file });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/png');
+      expect(head.headers['content-length']).toBe(String(tinyPng().length));
+      expect(head.rawPayload.length).toBe(0);
+      const commands = sent.mock.calls.map(([command]) => command);
+      expect(commands.some((command) => command instanceof HeadObjectCommand)).toBe(true);
+      expect(commands.some((command) => command instanceof GetObjectCommand)).toBe(false);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it('a file whose bytes are gone from the bucket answers 404 on every node', async () => {
