@@ -20,6 +20,9 @@ const require = createRequire(import.meta.url);
 const FONT_FILES = {
   [PDF_FONT.regular]: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   [PDF_FONT.bold]: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  // Math symbols the CJK font lacks (⋅ ∘ ⟨ ⟩ …) and blackboard letters, from KaTeX (SIL OFL).
+  [PDF_FONT.math]: 'katex/dist/fonts/KaTeX_Main-Regular.ttf',
+  [PDF_FONT.blackboard]: 'katex/dist/fonts/KaTeX_AMS-Regular.ttf',
 };
 
 /** Read once per process: each file is about 10 MB. */

@@ -11,16 +11,29 @@ import type {
 } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mathFromMarkdown } from 'mdast-util-math';
 import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
+import { mathPieces } from './pdf-math.ts';
 
 /**
  * Draws Markdown into a PDFKit document: the same CommonMark + GFM syntax tree the web's react-markdown
  * and remark-gfm build, laid out as headings, paragraphs, emphasis, lists, code blocks, quotes, tables and
- * links. Text is set in the embedded CJK font (which also covers Latin); a line of a code block in
- * Courier when it is plain ASCII, which Courier can encode, else in the CJK font.
+ * links, and `$…$` / `$$…$$` math as the web's remark-math reads it (set by pdf-math.ts). Text is set
+ * in the embedded CJK font (which also covers Latin), a character it lacks (a math symbol) in KaTeX's
+ * fonts; a line of a code block in Courier when it is plain ASCII, which Courier can encode, else in
+ * the CJK font.
  */
 
-export const PDF_FONT = { regular: 'cjk', bold: 'cjk-bold', mono: 'Courier' } as const;
+export const PDF_FONT = {
+  regular: 'cjk',
+  bold: 'cjk-bold',
+  mono: 'Courier',
+  math: 'math',
+  blackboard: 'math-blackboard',
+} as const;
+/** Where a character the text's font lacks is looked for, in order. */
+const FALLBACK_FONTS = [PDF_FONT.math, PDF_FONT.regular] as const;
 
 export const PDF_COLORS = {
   text: '#1f2328',
@@ -56,6 +69,11 @@ type Style = {
   link?: string;
   size: number;
   color: string;
+  /** Math: a font of its own (blackboard letters), and points above the line's baseline. */
+  font?: string;
+  rise?: number;
+  /** Math: the size of the line it sits in, whose baseline `rise` is measured from. */
+  lineSize?: number;
 };
 type Run = { text: string; style: Style };
 
@@ -63,7 +81,10 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
 export const parseMarkdown = (text: string) =>
-  fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  fromMarkdown(text, {
+    extensions: [gfm(), math()],
+    mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
+  });
 
 /** Starts a new page when `height` more points would cross the bottom margin. */
 export function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
@@ -72,13 +93,13 @@ export function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
 
 /** Sets runs of differently styled text as one wrapped paragraph. */
 export function drawRuns(doc: PDFKit.PDFDocument, runs: Run[], box: Box, align: 'left' | 'center' = 'left') {
-  const shown = runs.filter((run) => run.text !== '');
-  shown.forEach((run, index) => {
-    const { style } = run;
+  const ascender = fontMetrics(doc, PDF_FONT.regular).ascender;
+  const shown = runs.flatMap((run) => inFontsThatHaveIt(doc, run)).filter((piece) => piece.text !== '');
+  shown.forEach(({ text, font, style }, index) => {
     // Inline code keeps the text's font: PDFKit sets each piece from its font's ascender, so Courier
     // beside the CJK font would sit higher than the words around it.
     doc
-      .font(style.bold ? PDF_FONT.bold : PDF_FONT.regular)
+      .font(font)
       .fontSize(style.size)
       .fillColor(style.link ? PDF_COLORS.link : style.code ? PDF_COLORS.inlineCode : style.color);
     // A continued piece inherits every option it leaves undefined, so each one sets all of them.
@@ -90,11 +111,84 @@ export function drawRuns(doc: PDFKit.PDFDocument, runs: Run[], box: Box, align: 
       oblique: style.italic ? 10 : false,
       lineGap: LINE_GAP,
       align,
+      // Math is placed on the line's baseline (as the CJK font at the line's size puts it), raised or
+      // lowered from there, whatever its own font and size; other text hangs from the line's top.
+      baseline:
+        style.rise === undefined && font !== PDF_FONT.math
+          ? 'top'
+          : (style.rise ?? 0) - (ascender / 1000) * (style.lineSize ?? style.size),
     } as PDFKit.Mixins.TextOptions;
-    if (index === 0) doc.text(run.text, box.x, doc.y, { ...options, width: box.width });
-    else doc.text(run.text, options);
+    if (index === 0) doc.text(text, box.x, doc.y, { ...options, width: box.width });
+    else doc.text(text, options);
   });
   doc.fillColor(PDF_COLORS.text);
+}
+
+type FontMetrics = { ascender: number; hasGlyph(codePoint: number): boolean };
+const metricsCache = new WeakMap<PDFKit.PDFDocument, Map<string, FontMetrics>>();
+
+/** PDFKit's embedded font: its ascender (per 1,000 of the size) and which characters it can draw. */
+function fontMetrics(doc: PDFKit.PDFDocument, name: string): FontMetrics {
+  const known = metricsCache.get(doc) ?? new Map<string, FontMetrics>();
+  metricsCache.set(doc, known);
+  const cached = known.get(name);
+  if (cached) return cached;
+  // Leaves `name` the current font: every caller sets the font it draws with.
+  doc.font(name);
+  const font = (
+    doc as unknown as { _font: { ascender: number; font?: { hasGlyphForCodePoint(code: number): boolean } } }
+  )._font;
+  const metrics = {
+    ascender: font.ascender,
+    hasGlyph: (code: number) => font.font?.hasGlyphForCodePoint(code) ?? true,
+  };
+  known.set(name, metrics);
+  return metrics;
+}
+
+/** A run cut where its font lacks a character, that part set in the first font that has it. */
+function inFontsThatHaveIt(doc: PDFKit.PDFDocument, run: Run) {
+  const own = run.style.font ?? (run.style.bold ? PDF_FONT.bold : PDF_FONT.regular);
+  const pieces: { text: string; font: string; style: Style }[] = [];
+  for (const character of run.text) {
+    const code = character.codePointAt(0) ?? 0;
+    const font =
+      code < 0x80 || fontMetrics(doc, own).hasGlyph(code)
+        ? own
+        : (FALLBACK_FONTS.find((name) => fontMetrics(doc, name).hasGlyph(code)) ?? own);
+    const last = pieces.at(-1);
+    if (last?.font === font) last.text += character;
+    else pieces.push({ text: character, font, style: run.style });
+  }
+  return pieces;
+}
+
+/** A formula on its own, centred (by hand: PDFKit centres each piece of a continued line apart). */
+function drawDisplayMath(doc: PDFKit.PDFDocument, tex: string, box: Box, style: Style) {
+  const runs = mathRuns(tex, { ...style, size: style.size + 1 }, true);
+  const width = runs
+    .flatMap((run) => inFontsThatHaveIt(doc, run))
+    .reduce((sum, piece) => {
+      doc.font(piece.font).fontSize(piece.style.size);
+      return sum + doc.widthOfString(piece.text);
+    }, 0);
+  const shift = Math.max(0, (box.width - width) / 2);
+  drawRuns(doc, runs, { x: box.x + shift, width: box.width - shift });
+}
+
+/** A formula as runs of the paragraph it sits in (`display`: a block of its own). */
+function mathRuns(tex: string, style: Style, display: boolean): Run[] {
+  return mathPieces(tex, style.size, display).map((piece) => ({
+    text: piece.text,
+    style: {
+      ...style,
+      size: piece.size,
+      rise: piece.rise,
+      lineSize: style.size,
+      italic: piece.italic || style.italic,
+      ...(piece.blackboard ? { font: PDF_FONT.blackboard } : {}),
+    },
+  }));
 }
 
 /** Text as written (a user's message, or a reply of an agent without Markdown): lines kept. */
@@ -127,6 +221,8 @@ function drawBlock(doc: PDFKit.PDFDocument, block: RootContent, box: Box, style:
       return drawQuote(doc, block, box, style, depth);
     case 'table':
       return drawTable(doc, block, box, style);
+    case 'math':
+      return drawDisplayMath(doc, block.value, box, style);
     case 'thematicBreak':
       return drawRule(doc, box);
     case 'html':
@@ -210,39 +306,59 @@ function drawQuote(doc: PDFKit.PDFDocument, quote: Blockquote, box: Box, style: 
     .stroke();
 }
 
+/**
+ * A table, its header row repeated at the top of every page the table runs onto, so a reader of the
+ * second page still knows what each column holds.
+ */
 function drawTable(doc: PDFKit.PDFDocument, table: Table, box: Box, style: Style) {
   const columns = Math.max(1, ...table.children.map((row) => row.children.length));
   const width = box.width / columns;
-  const textWidth = width - 2 * CELL_PADDING;
-  doc.lineWidth(0.6).strokeColor(PDF_COLORS.rule);
-  table.children.forEach((row, rowIndex) => {
+  const rows = table.children.map((row, rowIndex) => {
     const isHeader = rowIndex === 0;
     const cells = Array.from({ length: columns }, (_, column) => {
       const cell = row.children[column];
       return cell ? runsOf(cell.children, { ...style, bold: isHeader || style.bold }) : [];
     });
-    const height =
-      Math.max(
-        ...cells.map((runs) => {
-          doc.font(isHeader ? PDF_FONT.bold : PDF_FONT.regular).fontSize(style.size);
-          const text = runs.map((run) => run.text).join('') || ' ';
-          return doc.heightOfString(text, { width: textWidth, lineGap: LINE_GAP });
-        }),
-      ) +
-      2 * CELL_PADDING;
-    ensureSpace(doc, height);
-    const top = doc.y;
-    cells.forEach((runs, column) => {
-      const x = box.x + column * width;
-      if (isHeader) doc.rect(x, top, width, height).fill(PDF_COLORS.tableHeader);
-      doc.rect(x, top, width, height).stroke(PDF_COLORS.rule);
-      doc.y = top + CELL_PADDING;
-      const align = table.align?.[column] === 'center' ? 'center' : 'left';
-      drawRuns(doc, runs, { x: x + CELL_PADDING, width: textWidth }, align);
-    });
-    doc.y = top + height;
+    return { isHeader, cells, height: rowHeight(doc, cells, width, isHeader, style) };
   });
+  const [header, ...body] = rows;
+  if (!header) return;
+  // The header never stands alone at the foot of a page.
+  ensureSpace(doc, header.height + (body[0]?.height ?? 0));
+  drawRow(doc, table, header, box, width);
+  for (const row of body) {
+    if (doc.y + row.height > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      drawRow(doc, table, header, box, width);
+    }
+    drawRow(doc, table, row, box, width);
+  }
   doc.x = box.x;
+}
+
+type TableRow = { isHeader: boolean; cells: Run[][]; height: number };
+
+function rowHeight(doc: PDFKit.PDFDocument, cells: Run[][], width: number, isHeader: boolean, style: Style) {
+  doc.font(isHeader ? PDF_FONT.bold : PDF_FONT.regular).fontSize(style.size);
+  const heights = cells.map((runs) => {
+    const text = runs.map((run) => run.text).join('') || ' ';
+    return doc.heightOfString(text, { width: width - 2 * CELL_PADDING, lineGap: LINE_GAP });
+  });
+  return Math.max(...heights) + 2 * CELL_PADDING;
+}
+
+function drawRow(doc: PDFKit.PDFDocument, table: Table, row: TableRow, box: Box, width: number) {
+  const top = doc.y;
+  doc.lineWidth(0.6).strokeColor(PDF_COLORS.rule);
+  row.cells.forEach((runs, column) => {
+    const x = box.x + column * width;
+    if (row.isHeader) doc.rect(x, top, width, row.height).fill(PDF_COLORS.tableHeader);
+    doc.rect(x, top, width, row.height).stroke(PDF_COLORS.rule);
+    doc.y = top + CELL_PADDING;
+    const align = table.align?.[column] === 'center' ? 'center' : 'left';
+    drawRuns(doc, runs, { x: x + CELL_PADDING, width: width - 2 * CELL_PADDING }, align);
+  });
+  doc.y = top + row.height;
 }
 
 function drawRule(doc: PDFKit.PDFDocument, box: Box) {
@@ -277,6 +393,8 @@ function runsOf(nodes: PhrasingContent[], style: Style): Run[] {
         return runsOf(node.children, { ...style, strike: true });
       case 'inlineCode':
         return [{ text: node.value, style: { ...style, code: true } }];
+      case 'inlineMath':
+        return mathRuns(node.value, style, false);
       case 'break':
         return [{ text: '\n', style }];
       case 'link':
