@@ -5,7 +5,8 @@ import { translate } from '@tandem/contract/messages';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import type { FileStore } from '../upload/file-store.ts';
-import { BODY_SIZE, drawMarkdown, drawPlainText, ensureSpace, PDF_COLORS, PDF_FONT } from './pdf-markdown.ts';
+import { PDF_FONT } from './pdf-fonts.ts';
+import { BODY_SIZE, drawMarkdown, drawPlainText, ensureSpace, PDF_COLORS } from './pdf-markdown.ts';
 import { ownConversationWithAgent, snapshotMessages } from './share.ts';
 
 /**

@@ -14,6 +14,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { mathFromMarkdown } from 'mdast-util-math';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
+import { fontMetrics, inFontsThatHaveIt, PDF_FONT } from './pdf-fonts.ts';
 import { mathPieces } from './pdf-math.ts';
 
 /**
@@ -24,16 +25,6 @@ import { mathPieces } from './pdf-math.ts';
  * fonts; a line of a code block in Courier when it is plain ASCII, which Courier can encode, else in
  * the CJK font.
  */
-
-export const PDF_FONT = {
-  regular: 'cjk',
-  bold: 'cjk-bold',
-  mono: 'Courier',
-  math: 'math',
-  blackboard: 'math-blackboard',
-} as const;
-/** Where a character the text's font lacks is looked for, in order. */
-const FALLBACK_FONTS = [PDF_FONT.math, PDF_FONT.regular] as const;
 
 export const PDF_COLORS = {
   text: '#1f2328',
@@ -61,7 +52,7 @@ const BULLETS = ['•', '◦', '▪'] as const;
 /** Where a block is laid out: its left edge and width on the page. */
 export type Box = { x: number; width: number };
 
-type Style = {
+export type Style = {
   bold?: boolean;
   italic?: boolean;
   strike?: boolean;
@@ -75,7 +66,7 @@ type Style = {
   /** Math: the size of the line it sits in, whose baseline `rise` is measured from. */
   lineSize?: number;
 };
-type Run = { text: string; style: Style };
+export type Run = { text: string; style: Style };
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 const SAFE_LINK = /^(https?:|mailto:)/i;
@@ -122,45 +113,6 @@ export function drawRuns(doc: PDFKit.PDFDocument, runs: Run[], box: Box, align: 
     else doc.text(text, options);
   });
   doc.fillColor(PDF_COLORS.text);
-}
-
-type FontMetrics = { ascender: number; hasGlyph(codePoint: number): boolean };
-const metricsCache = new WeakMap<PDFKit.PDFDocument, Map<string, FontMetrics>>();
-
-/** PDFKit's embedded font: its ascender (per 1,000 of the size) and which characters it can draw. */
-function fontMetrics(doc: PDFKit.PDFDocument, name: string): FontMetrics {
-  const known = metricsCache.get(doc) ?? new Map<string, FontMetrics>();
-  metricsCache.set(doc, known);
-  const cached = known.get(name);
-  if (cached) return cached;
-  // Leaves `name` the current font: every caller sets the font it draws with.
-  doc.font(name);
-  const font = (
-    doc as unknown as { _font: { ascender: number; font?: { hasGlyphForCodePoint(code: number): boolean } } }
-  )._font;
-  const metrics = {
-    ascender: font.ascender,
-    hasGlyph: (code: number) => font.font?.hasGlyphForCodePoint(code) ?? true,
-  };
-  known.set(name, metrics);
-  return metrics;
-}
-
-/** A run cut where its font lacks a character, that part set in the first font that has it. */
-function inFontsThatHaveIt(doc: PDFKit.PDFDocument, run: Run) {
-  const own = run.style.font ?? (run.style.bold ? PDF_FONT.bold : PDF_FONT.regular);
-  const pieces: { text: string; font: string; style: Style }[] = [];
-  for (const character of run.text) {
-    const code = character.codePointAt(0) ?? 0;
-    const font =
-      code < 0x80 || fontMetrics(doc, own).hasGlyph(code)
-        ? own
-        : (FALLBACK_FONTS.find((name) => fontMetrics(doc, name).hasGlyph(code)) ?? own);
-    const last = pieces.at(-1);
-    if (last?.font === font) last.text += character;
-    else pieces.push({ text: character, font, style: run.style });
-  }
-  return pieces;
 }
 
 /** A formula on its own, centred (by hand: PDFKit centres each piece of a continued line apart). */
