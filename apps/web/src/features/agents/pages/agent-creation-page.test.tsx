@@ -2,7 +2,7 @@ import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { Link } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgentDetail, createModel } from '../../../test/agent-factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
@@ -10,6 +10,12 @@ import { renderPage } from '../../../test/render-app.tsx';
 import { AgentCreationPage } from './agent-creation-page.tsx';
 
 const notices = recordNotices();
+
+vi.mock('../api/debug-chat.ts', () => ({
+  async *debugChat({ messages }: { messages: { content: string }[] }) {
+    yield { type: 'done', content: `Echo: ${messages.at(-1)?.content}` };
+  },
+}));
 
 function serve(routes: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -59,7 +65,7 @@ describe('the agent editor', { timeout: 45_000 }, () => {
     });
     const { router } = await open();
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Helper' } });
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(await screen.findByText('Unsaved changes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Save draft/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?agent_id=5'));
     const [created] = api.bodiesOf('/api/agent/create-agent') as { config: { name: string } }[];
@@ -144,5 +150,46 @@ describe('the agent editor', { timeout: 45_000 }, () => {
     expect(screen.getByText('Saved')).toBeTruthy();
     // A draft is in debug mode: nothing to share yet.
     expect(screen.getByText(/does not allow sharing/)).toBeTruthy();
+  });
+
+  it('keeps the debug conversation and the chosen start when the first save creates the agent', async () => {
+    const template = {
+      id: 'planner',
+      name: 'Trip planner',
+      description: 'Plans trips.',
+      config: { ...createAgentDetail().draft, name: 'Trip planner', model_id: 3 },
+    };
+    serve({
+      '/api/agent/get-agent-templates': () => ({ data: [template] }),
+      '/api/agent/create-agent': () => ({ data: { id: 5, agent_key: 'key-000005' } }),
+      '/api/agent/set-agent-access': (body) => ({ data: body }),
+      '/api/agent/get-agent-info': () => ({ data: createAgentDetail({ draft: template.config }) }),
+    });
+    const { router } = await open();
+    fireEvent.click(await screen.findByRole('button', { name: /Trip planner/ }));
+    const debug = screen.getByRole('complementary', { name: 'Preview and debug' });
+    fireEvent.change(within(debug).getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello' } });
+    fireEvent.click(within(debug).getByRole('button', { name: /Send/ }));
+    expect(await within(debug).findByText('Echo: Hello')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?agent_id=5'));
+    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
+    const debugAfter = screen.getByRole('complementary', { name: 'Preview and debug' });
+    expect(within(debugAfter).getByText('Echo: Hello')).toBeTruthy();
+    const start = screen.getByRole('region', { name: 'Start from' });
+    expect(within(start).getByRole('button', { name: /Trip planner/, pressed: true })).toBeTruthy();
+  });
+
+  it('shows no unsaved changes on a new agent until something is edited', async () => {
+    serve();
+    await open();
+    await screen.findByLabelText('Name');
+    await screen.findByRole('combobox', { name: 'Model' });
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Helper' } });
+    expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
   });
 });

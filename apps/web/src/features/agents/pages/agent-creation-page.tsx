@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AGENT_ID_PARAM, agentIdOf } from '../../../shared/routing/agent-paths.ts';
@@ -17,9 +18,12 @@ export function AgentCreationPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const agentId = agentIdOf(params);
-  // The agent this editor created, and how many new agents were started here (each its own editor).
-  const [session, setSession] = useState({ createdId: null as number | null, round: 0 });
-  if (!agentId && session.createdId !== null) setSession({ createdId: null, round: session.round + 1 });
+  // The agent shown, the one this editor created, and how many new agents were started here (each its
+  // own editor). Moving to no agent ("Create agent" again) starts a new one.
+  const [session, setSession] = useState({ agentId, createdId: null as number | null, round: 0 });
+  if (session.agentId !== agentId) {
+    setSession(agentId ? { ...session, agentId } : { agentId, createdId: null, round: session.round + 1 });
+  }
   const detail = useQuery({ ...agentDetailQuery(agentId ?? 0), enabled: !!agentId });
   const isOwnCreation = !!agentId && agentId === session.createdId;
 
@@ -47,7 +51,8 @@ export function AgentCreationPage() {
       key={agentId && !isOwnCreation ? `agent-${agentId}` : `new-${session.round}`}
       agent={agentId ? (detail.data ?? null) : null}
       onCreated={(id) => {
-        setSession((current) => ({ ...current, createdId: id }));
+        // Known as ours before the address has its id, so that render keeps this editor and its debug chat.
+        flushSync(() => setSession((current) => ({ ...current, createdId: id })));
         setParams({ [AGENT_ID_PARAM]: String(id) }, { replace: true });
       }}
     />

@@ -55,6 +55,8 @@ export function AgentEditor({
   const [initial] = useState(() => (agent ? valuesFromDetail(agent) : BLANK_VALUES));
   const [saved, setSaved] = useState(() => ({ snapshot: snapshotOf(initial), access: accessOf(initial) }));
   const [agentId, setAgentId] = useState(agent?.id ?? null);
+  // A template is chosen when creating; the choice stays on show after the first save.
+  const [isStartedNew] = useState(agent === null);
   const [templateId, setTemplateId] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState<Busy>(null);
   const requireAll = useRef(false);
@@ -155,6 +157,7 @@ export function AgentEditor({
     <div className="agent-editor">
       <EditorHeader
         agent={agent}
+        isCreated={agentId !== null}
         name={values.name}
         avatar={values.avatar}
         isDirty={isDirty}
@@ -189,6 +192,7 @@ export function AgentEditor({
             agent={agent}
             values={values}
             requireAll={requireAll}
+            canChooseTemplate={isStartedNew}
             templateId={templateId}
             onChooseTemplate={chooseTemplate}
             canShare={canShare}

@@ -7,9 +7,13 @@ import { DEBUG_PANEL_ID } from './debug-panel.tsx';
 
 export type EditorState = 'unsaved' | 'saved' | 'published';
 
-/** Where the agent stands (not saved, saved, published) and the buttons that move it on. */
+/**
+ * Where the agent stands (unsaved changes, saved, published) and the buttons that move it on. A new
+ * agent nobody has edited yet has no state to show.
+ */
 export function EditorHeader({
   agent,
+  isCreated,
   name,
   avatar,
   isDirty,
@@ -22,6 +26,8 @@ export function EditorHeader({
   onUnpublish,
 }: {
   agent: AgentDetail | null;
+  /** The agent exists (its detail may still be loading after the first save). */
+  isCreated: boolean;
   name: string;
   avatar: string;
   isDirty: boolean;
@@ -38,7 +44,13 @@ export function EditorHeader({
   const isPublished = status === 'published';
   const hasNewDraft = isDirty || !!agent?.has_unpublished_changes;
   const canPublish = canEdit && (agent ? agent.abilities.publish : true);
-  const state: EditorState = isDirty || !agent ? 'unsaved' : isPublished ? 'published' : 'saved';
+  const state: EditorState | null = isDirty
+    ? 'unsaved'
+    : !isCreated
+      ? null
+      : isPublished
+        ? 'published'
+        : 'saved';
 
   return (
     <div className="editor-header">
@@ -48,12 +60,14 @@ export function EditorHeader({
           {name.trim() || (agent ? t('agents.untitled') : t('agents.editor.new'))}
         </h2>
         <span className="editor-header__states" aria-live="polite">
-          <Tag
-            variant="filled"
-            color={state === 'unsaved' ? 'warning' : state === 'published' ? 'success' : 'processing'}
-          >
-            {t(`agents.editor.state_${state}`)}
-          </Tag>
+          {state && (
+            <Tag
+              variant="filled"
+              color={state === 'unsaved' ? 'warning' : state === 'published' ? 'success' : 'processing'}
+            >
+              {t(`agents.editor.state_${state}`)}
+            </Tag>
+          )}
           {agent && status !== 'published' && status !== 'draft' && (
             <Tag variant="filled" color="error">
               {t(`agents.status.${status}`)}

@@ -60,6 +60,7 @@ export function EditorSections({
   agent,
   values,
   requireAll,
+  canChooseTemplate,
   templateId,
   onChooseTemplate,
   canShare,
@@ -68,6 +69,7 @@ export function EditorSections({
   values: WizardValues;
   /** True while publishing: the required fields are then checked, each with its own message. */
   requireAll: RefObject<boolean>;
+  canChooseTemplate: boolean;
   templateId: string | undefined;
   onChooseTemplate: (template: AgentTemplate | null) => void;
   canShare: boolean;
@@ -80,7 +82,7 @@ export function EditorSections({
 
   return (
     <>
-      {!agent && (
+      {canChooseTemplate && (
         <Section id="template" lead={t('agents.template.lead')}>
           <TemplatePicker chosenId={templateId} onChoose={onChooseTemplate} />
         </Section>
