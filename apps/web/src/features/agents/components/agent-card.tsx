@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentCard as AgentCardData } from '../api/agents.ts';
@@ -17,7 +17,11 @@ import { AgentStatusTag } from './agent-status-tag.tsx';
 
 export type CardAction = 'off_shelf' | 'on_shelf' | 'delete';
 
-/** One agent in the hub: who made it, on which model, and the actions the caller's abilities allow. */
+/**
+ * One agent in the hub: who made it, on which model, and the actions the caller's abilities allow. The
+ * card itself opens the chat (a draft the caller may edit: the editor) through the link on its name,
+ * stretched over the card, so a click anywhere but the buttons, or Enter on the card, opens it.
+ */
 export function AgentCard({
   agent,
   onAction,
@@ -40,14 +44,24 @@ export function AgentCard({
   }
   const canChat = abilities.use && status === 'published';
   const name = agent.name || t('agents.untitled');
+  const openPath = canChat ? chatPathOf(agent.agent_key) : abilities.edit ? editorPathOf(agent.id) : null;
 
   return (
-    <article className="agent-card" aria-labelledby={`agent-card-${agent.id}`}>
+    <article
+      className={`agent-card${openPath ? ' agent-card--opens' : ''}`}
+      aria-labelledby={`agent-card-${agent.id}`}
+    >
       <header className="agent-card__head">
         <AgentAvatar name={agent.name} avatar={agent.avatar} size={52} />
         <div className="agent-card__title">
           <h3 id={`agent-card-${agent.id}`} className="agent-card__name" title={name}>
-            {name}
+            {openPath ? (
+              <Link to={openPath} className="agent-card__open">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
           </h3>
           <span className="agent-card__owner">
             <UserOutlined aria-hidden="true" /> {agent.owner_name}

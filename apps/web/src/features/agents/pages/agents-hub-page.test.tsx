@@ -103,7 +103,7 @@ describe('the Agents Hub', () => {
     const api = serve();
     await open();
     await screen.findByRole('heading', { name: 'Recipe coach' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Your Agents' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Managed by me' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Recipe coach' })).toBeNull());
     expect(api.paramsOf(HUB).at(-1)).toMatchObject({ tab: 'mine', mine: 0 });
     fireEvent.click(screen.getByRole('switch', { name: 'Only agents I own' }));
@@ -118,10 +118,53 @@ describe('the Agents Hub', () => {
     expect(await screen.findByText('landed on /agent/index/creation')).toBeTruthy();
   });
 
-  it('says when nothing matches the search', async () => {
-    serve([]);
-    await open('/dashboard?q=zebra');
+  it('says when nothing matches the search, and clears the search from there', async () => {
+    const api = serve();
+    const { router } = await open('/dashboard?q=zebra');
     expect(await screen.findByText('No agents match “zebra”.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Clear search/ }));
+    expect(await screen.findByRole('heading', { name: 'Travel planner' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Search agents' }) as HTMLInputElement).value).toBe('');
+    expect(router.state.location.search).toBe('');
+    expect(api.paramsOf(HUB).at(-1)?.keyword).toBeUndefined();
+  });
+
+  it('names the two tabs so they can be told apart, each explained on hover', async () => {
+    serve();
+    await open();
+    const team = await screen.findByRole('tab', { name: 'Team agents' });
+    expect(screen.getByRole('tab', { name: 'Managed by me' })).toBeTruthy();
+    fireEvent.mouseEnter(within(team).getByText('Team agents'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Published agents of your team that you can chat with.',
+    );
+  });
+
+  it('opens the chat from the card itself, a draft one may edit in the editor, and nothing for others', async () => {
+    serve([
+      travel,
+      createAgentCard({ id: 3, agent_key: 'key-000003', name: 'Draft helper', status: 'draft' }),
+      createAgentCard({
+        id: 4,
+        name: 'Hidden draft',
+        status: 'draft',
+        abilities: abilities({ edit: false, publish: false, delete: false }),
+      }),
+    ]);
+    const { router } = await open();
+    const linkOf = (name: string) => within(screen.getByRole('heading', { name })).queryByRole('link');
+    expect(await screen.findByRole('heading', { name: 'Travel planner' })).toBeTruthy();
+    expect(linkOf('Travel planner')?.getAttribute('href')).toBe('/chat?agent_key=key-000001');
+    expect(linkOf('Draft helper')?.getAttribute('href')).toBe('/agent/index/creation?agent_id=3');
+    expect(linkOf('Hidden draft')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'More actions for Travel planner' }));
+    fireEvent.click(await screen.findByText('Delete'));
+    expect(await screen.findByText('Delete “Travel planner”?')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    fireEvent.click(linkOf('Travel planner')!);
+    expect(await screen.findByText('landed on /chat?agent_key=key-000001')).toBeTruthy();
   });
 
   it('deletes only after the irreversible-deletion confirmation', async () => {

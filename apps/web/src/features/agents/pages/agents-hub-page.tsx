@@ -1,7 +1,7 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { HUB_SORTS, HUB_TABS, type HubSort, type HubTab } from '@tandem/contract/agent-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Input, Pagination, Select, Skeleton, Switch, Tabs } from 'antd';
+import { Button, Empty, Input, Pagination, Select, Skeleton, Switch, Tabs, Tooltip } from 'antd';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -87,6 +87,10 @@ export function AgentsHubPage() {
   const agents = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = !!filter.keyword || filter.mine === 1;
+  const clearSearch = () => {
+    setSearch('');
+    update({ keyword: '' });
+  };
 
   return (
     <div className="agents-hub">
@@ -105,7 +109,14 @@ export function AgentsHubPage() {
         className="agents-hub__tabs"
         activeKey={filter.tab}
         onChange={(tab) => update({ tab: tab as HubTab })}
-        items={HUB_TABS.map((tab) => ({ key: tab, label: t(`agents.hub.tab_${tab}`) }))}
+        items={HUB_TABS.map((tab) => ({
+          key: tab,
+          label: (
+            <Tooltip title={t(`agents.hub.tab_${tab}_hint`)}>
+              <span>{t(`agents.hub.tab_${tab}`)}</span>
+            </Tooltip>
+          ),
+        }))}
       />
       <p className="agents-hub__tab-hint">{t(`agents.hub.tab_${filter.tab}_hint`)}</p>
 
@@ -164,9 +175,20 @@ export function AgentsHubPage() {
                 : t('agents.hub.empty')
           }
         >
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(NEW_AGENT_PATH)}>
-            {t('agents.hub.create_first')}
-          </Button>
+          <div className="agents-hub__empty-actions">
+            {filter.keyword && (
+              <Button type="primary" icon={<CloseCircleOutlined />} onClick={clearSearch}>
+                {t('agents.hub.clear_search')}
+              </Button>
+            )}
+            <Button
+              type={filter.keyword ? 'default' : 'primary'}
+              icon={<PlusOutlined />}
+              onClick={() => navigate(NEW_AGENT_PATH)}
+            >
+              {t('agents.hub.create_first')}
+            </Button>
+          </div>
         </Empty>
       ) : (
         <>
