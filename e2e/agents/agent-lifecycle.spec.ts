@@ -39,10 +39,14 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await page.getByRole('button', { name: a.hub.create }).first().click();
   await expect(page).toHaveURL(/\/agent\/index\/creation$/);
 
-  // Template: it fills in every section.
-  await section(page, a.sections.template)
-    .getByRole('button', { name: new RegExp(template!.name) })
-    .click();
+  // Nothing edited yet: nothing unsaved. A template fills in every section.
+  const templateChoice = section(page, a.sections.template).getByRole('button', {
+    name: new RegExp(template!.name),
+  });
+  await expect(templateChoice).toBeVisible();
+  await expect(page.getByRole('combobox', { name: a.model.label })).toBeVisible();
+  await expect(page.getByText(a.editor.state_unsaved)).toHaveCount(0);
+  await templateChoice.click();
   await expect(page.getByRole('textbox', { name: a.prompt.label })).toHaveValue(template!.config.prompt);
   await expect(page.getByText(a.editor.state_unsaved)).toBeVisible();
 
@@ -99,10 +103,13 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await debug.getByRole('button', { name: a.debug.send }).click();
   await expect(debug.getByText(/temperature=0\.3 top_p=0\.8/)).toBeVisible();
 
-  // Save the draft: the agent exists, and its members can be chosen.
+  // Save the draft: the agent exists, and its members can be chosen; the debug chat and the chosen
+  // template stay.
   await page.getByRole('button', { name: a.editor.save }).click();
   await expect(page).toHaveURL(/agent_id=\d+/);
   await expect(page.getByText(a.editor.state_saved, { exact: true })).toBeVisible();
+  await expect(debug.getByText('Echo: Hello there')).toBeVisible();
+  await expect(templateChoice).toHaveAttribute('aria-pressed', 'true');
   const members = section(page, a.sections.members);
   // The picker lists the agent's team by name, with addresses masked; the viewer joined as Grace Viewer.
   await members.getByRole('combobox', { name: a.members.choose }).click();
@@ -143,12 +150,24 @@ test('an agent from a template to deletion: every editor section, debug, publish
     }),
   ).toHaveCount(0);
 
-  // Off the shelf: it leaves the team's published agents; the owner finds it among their own, marked.
+  // The card opens the chat: a click on its body (its middle, the description), or Enter on the card.
+  const chatAddress = /\/chat\?agent_key=/;
+  await card(viewerPage, agentName).click();
+  await expect(viewerPage).toHaveURL(chatAddress);
+  await viewerPage.goBack();
+  await card(viewerPage, agentName).getByRole('link', { name: agentName }).focus();
+  await viewerPage.keyboard.press('Enter');
+  await expect(viewerPage).toHaveURL(chatAddress);
+  await viewerPage.goBack();
+
+  // Off the shelf (the card's menu opens nothing else): it leaves the team's published agents; the
+  // owner finds it among their own, marked.
   await card(page, agentName)
     .getByRole('button', { name: fill(a.actions.more, { name: agentName }) })
     .click();
   await page.getByRole('menuitem', { name: a.actions.off_shelf }).click();
   await expect(card(page, agentName)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole('tab', { name: a.hub.tab_mine }).click();
   await expect(card(page, agentName).getByText(a.status.off_shelf)).toBeVisible();
   await viewerPage.reload();
