@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { catalogueParts } from './apps/web/build/catalogue-parts-plugin.ts';
 
 /**
- * Projects: `unit` (contract, deployment files), `web` (components in jsdom), `server` (integration on in-memory PGlite) and
+ * Projects: `unit` (contract, deployment files, scripts), `web` (components in jsdom), `server` (integration on in-memory PGlite) and
  * `server-postgres` (the same integration files against a real PostgreSQL started by the set-up).
  */
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'deploy/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
