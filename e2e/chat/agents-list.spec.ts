@@ -18,7 +18,6 @@ test('the agents list: a first conversation lists its agent; add from the hub, q
   await signIn(page, owner.email);
 
   await page.goto('/chat');
-  await expect(page.getByRole('heading', { name: c.quick_start })).toBeVisible();
   await expect(page.getByRole('link', { name: c.browse_hub })).toBeVisible();
 
   // Opening a chat with an agent never used lists it at once, before any message, and for good.
@@ -71,9 +70,9 @@ test('a new user’s chat landing page says where conversations will show and ho
   const newcomer = await registerWithToken(request, 'e2e-chat-landing');
   await signIn(page, newcomer.email);
   await page.goto('/chat');
-  const recent = page.getByRole('region', { name: c.recent_title });
-  await expect(recent.getByText(c.recent_empty)).toBeVisible();
-  await expect(page.getByRole('link', { name: c.browse_hub })).toBeVisible();
+  await expect(page.getByText(c.landing_new)).toBeVisible();
+  await page.getByRole('link', { name: c.browse_hub }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 const looks: [LocaleTag, 'light' | 'dark'][] = [
@@ -106,13 +105,14 @@ for (const [locale, colorScheme] of looks) {
     const page = await context.newPage();
     await page.goto('/chat');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.getByRole('heading', { name: m.quick_start })).toBeVisible();
+    await expect(page.getByText(m.landing_new)).toBeVisible();
     await page.getByRole('button', { name: m.add_agent }).click();
     const dialog = dialogWith(page, m.add_agent_title);
     await dialog.getByRole('button', { name: `${m.add}: ${agent.name}` }).click();
     await expect(dialog.getByRole('button', { name: `${m.added}: ${agent.name}` })).toBeDisabled();
     await page.screenshot({ path: test.info().outputPath(`add-dialog-${locale}.png`) });
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: m.quick_start })).toBeVisible();
     await expect(
       page.getByRole('button', { name: fill(m.start_chat_named, { name: agent.name }) }),
     ).toBeVisible();

@@ -220,12 +220,20 @@ describe('/chat without an agent', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?agent_key=key-1'));
   });
 
-  it('shows a new user that conversations will appear, and leads to the Agents Hub while the list is empty', async () => {
+  it('shows a new user, with neither conversations nor agents, one way forward: the Agents Hub', async () => {
     serve([]);
+    await renderPage(<ChatPage />, { path: '/chat', route: '/chat' });
+    expect(await screen.findByText(/Start your first conversation/)).toBeTruthy();
+    const hub = screen.getByRole('link', { name: 'Open the Agents Hub' });
+    expect(hub.getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('heading', { name: 'Recent conversations' })).toBeNull();
+  });
+
+  it('tells a user with agents but no conversation yet that they will show here', async () => {
+    serve([listed(1, 'Planner')]);
     await renderPage(<ChatPage />, { path: '/chat', route: '/chat' });
     const section = await screen.findByRole('region', { name: 'Recent conversations' });
     expect(await within(section).findByText(/No conversations yet/)).toBeTruthy();
-    const hub = await screen.findByRole('link', { name: 'Open the Agents Hub' });
-    expect(hub.getAttribute('href')).toBe('/dashboard');
+    expect(await screen.findByRole('button', { name: /Chat with Planner/ })).toBeTruthy();
   });
 });

@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Page } from '@tandem/contract/envelope';
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  type UseQueryResult,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { Button, Empty, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,10 +28,14 @@ export function ChatLanding() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const side = useChatSide();
+  const recent = useInfiniteQuery(recentConversationsQuery());
+  const list = useQuery(chatAgentsQuery());
   const open = (agent: ChatListAgent) => {
     side.close();
     navigate(chatPathOf(agent.agent_key));
   };
+  const usable = (list.data ?? []).filter((agent) => agent.status === 'published');
+  const isNewcomer = recent.data?.pages[0]?.total === 0 && list.isSuccess && usable.length === 0;
   return (
     <div className="chat-page">
       <ChatSide side={side}>
@@ -35,8 +46,18 @@ export function ChatLanding() {
           <ChatSideButton side={side} />
           <NoModelNotice className="chat-no-model" />
         </div>
-        <RecentConversations />
-        <QuickStart onOpen={open} />
+        {isNewcomer ? (
+          <Empty className="chat-landing-welcome" description={t('chat.landing_new')}>
+            <Link to={HUB_PATH} className="chat-landing-cta">
+              {t('chat.browse_hub')}
+            </Link>
+          </Empty>
+        ) : (
+          <>
+            <RecentConversations recent={recent} />
+            <QuickStart list={list} usable={usable} onOpen={open} />
+          </>
+        )}
       </section>
     </div>
   );
@@ -45,9 +66,12 @@ export function ChatLanding() {
 const conversationPathOf = (conversation: RecentConversation) =>
   `${chatPathOf(conversation.agent.agent_key)}&conversation_id=${encodeURIComponent(conversation.conversation_id)}`;
 
-function RecentConversations() {
+function RecentConversations({
+  recent,
+}: {
+  recent: UseInfiniteQueryResult<InfiniteData<Page<RecentConversation>>>;
+}) {
   const { t } = useTranslation();
-  const recent = useInfiniteQuery(recentConversationsQuery());
   const conversations = recent.data?.pages.flatMap((page) => page.data) ?? [];
   const statusOf = (agent: RecentConversation['agent']) =>
     agent.status === 'deleted' ? t('chat.agent_deleted_tag') : t('agents.status.off_shelf');
@@ -66,7 +90,7 @@ function RecentConversations() {
         </Typography.Text>
       )}
       {recent.isSuccess && conversations.length === 0 && (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.recent_empty')} />
+        <Typography.Paragraph type="secondary">{t('chat.recent_empty')}</Typography.Paragraph>
       )}
       <ul className="chat-recent-list">
         {conversations.map((conversation) => (
@@ -95,11 +119,17 @@ function RecentConversations() {
   );
 }
 
-/** The user's agents to start a conversation with at once; with none yet, the way to the Agents Hub. */
-function QuickStart({ onOpen }: { onOpen(agent: ChatListAgent): void }) {
+/** The user's agents to start a conversation with at once; with none usable, the way to the Agents Hub. */
+function QuickStart({
+  list,
+  usable,
+  onOpen,
+}: {
+  list: UseQueryResult<ChatListAgent[]>;
+  usable: ChatListAgent[];
+  onOpen(agent: ChatListAgent): void;
+}) {
   const { t } = useTranslation();
-  const list = useQuery(chatAgentsQuery());
-  const usable = (list.data ?? []).filter((agent) => agent.status === 'published');
   return (
     <section className="chat-landing-section" aria-labelledby="chat-quick-start">
       <Typography.Title level={3} id="chat-quick-start">
