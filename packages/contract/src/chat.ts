@@ -147,10 +147,11 @@ export const deleteConversationBody = z.object({ conversation_id: conversationId
 /**
  * The chat page's agents list (spec part B section 2: "add or remove agents from the list, quick
  * start, agents list"): the agents a user keeps at hand to chat with. An agent joins it when added,
- * or when the user starts a conversation with it; removing it keeps its conversations. Listed newest
- * first (`last_used_at`: the later of when it was added and its latest conversation). Agents the user
- * may no longer use (they left its team, its access narrowed) drop out; one deleted or taken off the
- * shelf since stays with its `status`, to read its conversations or remove it.
+ * when the user opens a chat with it, or starts a conversation with it; removing it keeps its
+ * conversations. Listed newest first (`last_used_at`: the later of when it was added and its latest
+ * conversation). Agents the user may no longer use (they left its team, its access narrowed) drop
+ * out; one deleted or taken off the shelf since stays with its `status`, to read its conversations or
+ * remove it.
  */
 export const chatListAgent = z.object({
   id: z.number().int(),

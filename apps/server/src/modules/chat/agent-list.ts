@@ -18,8 +18,9 @@ import { isUsableModel } from '../model/models.ts';
 
 /**
  * The chat page's agents list (spec part B section 2): the agents a user keeps at hand, newest first.
- * An agent joins it when added or when the user starts a conversation with it; it drops out once the
- * user may no longer use it, except that a deleted or off-shelf one stays for its conversations.
+ * An agent joins it when added, when the user opens a chat with it, or starts a conversation with it;
+ * it drops out once the user may no longer use it, except that a deleted or off-shelf one stays for
+ * its conversations.
  */
 
 /**
