@@ -1,12 +1,8 @@
-import {
-  type AxiosAdapter,
-  AxiosError,
-  AxiosHeaders,
-  CanceledError,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { afterEach } from 'vitest';
 import { http } from '../shared/api/http.ts';
+import type { Transport } from '../shared/api/http-client.ts';
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** `network`: no answer at all, as when the connection drops. */
 export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown; network?: boolean };
@@ -17,11 +13,11 @@ type Handler = (body: unknown, params: Record<string, unknown>) => FakeAnswer | 
  * Between tests no call reaches a network: one a finished test's page sends late (a retry, a poll) is
  * cancelled, so it cannot fail into the next test's session.
  */
-const finishedTest: AxiosAdapter = async (config) => {
-  throw new CanceledError('test finished', config);
+const finishedTest: Transport = async () => {
+  throw new DOMException('test finished', 'AbortError');
 };
 afterEach(() => {
-  http.instance.defaults.adapter = finishedTest;
+  http.setTransport(finishedTest);
 });
 
 /**
@@ -36,26 +32,28 @@ export function fakeApi(routes: Record<string, Handler>) {
     params: Record<string, unknown>;
     headers: Record<string, unknown>;
   }[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const url = config.url ?? '';
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const params = (config.params ?? {}) as Record<string, unknown>;
-    calls.push({ url, body, params, headers: { ...config.headers.toJSON() } });
+  http.setTransport(async (request) => {
+    const address = new URL(request.url, 'http://tandem.test');
+    // A handler may be keyed with the query a feature wrote into its path.
+    const url =
+      `${address.pathname}${address.search}` in routes
+        ? `${address.pathname}${address.search}`
+        : address.pathname;
+    const body: unknown = typeof request.body === 'string' ? JSON.parse(request.body) : request.body;
+    // The query as the feature passed it: numbers come back as numbers.
+    const params = Object.fromEntries(
+      [...address.searchParams].map(([key, value]) => [key, NUMBER.test(value) ? Number(value) : value]),
+    );
+    calls.push({ url, body, params, headers: Object.fromEntries(request.headers) });
     const handler = routes[url];
     const answer = handler ? await handler(body, params) : { status: 404, code: 1002, msg: 'Not found' };
-    if (answer.network) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const status = answer.status ?? 200;
-    const response = {
-      data: { code: answer.code ?? 0, msg: answer.msg ?? '', data: answer.data ?? null },
-      status,
-      statusText: '',
-      headers: new AxiosHeaders(),
-      config,
-    };
-    if (status < 400) return response;
-    throw new AxiosError('failed', AxiosError.ERR_BAD_REQUEST, config, null, response);
-  };
-  http.instance.defaults.adapter = adapter;
+    if (answer.network) throw new TypeError('Failed to fetch');
+    const envelope = { code: answer.code ?? 0, msg: answer.msg ?? '', data: answer.data ?? null };
+    return new Response(JSON.stringify(envelope), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
   return {
     calls,
     bodiesOf: (url: string) => calls.filter((call) => call.url === url).map((c) => c.body),

@@ -1,7 +1,6 @@
 import { REQUEST_TIMEOUT_MS, UNAUTHORISED_RELOAD_DELAY_MS } from '@tandem/contract/limits';
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, type HttpReactions } from './http-client.ts';
+import { ApiError, createHttpClient, type HttpReactions, type WireRequest } from './http-client.ts';
 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Fail = 'network' | 'timeout';
@@ -11,7 +10,7 @@ function setup(options: { token?: string | null; path?: string; visitor?: string
   let token: string | null = options.token === undefined ? 'old-token' : options.token;
   let path = options.path ?? '/dashboard';
   let next: Reply | Fail = { body: { code: 0, msg: 'ok', data: null } };
-  const requests: InternalAxiosRequestConfig[] = [];
+  const requests: WireRequest[] = [];
   /** Runs while a call is on the wire, before it answers. */
   let whileSending = () => {};
   const reactions = {
@@ -34,25 +33,20 @@ function setup(options: { token?: string | null; path?: string; visitor?: string
     getLocale: () => 'ja-JP',
     getVisitorToken: () => options.visitor,
     reactions,
-    adapter: async (config) => {
-      requests.push(config);
+    transport: async (request) => {
+      requests.push(request);
       whileSending();
-      if (next === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+      if (next === 'network') throw new TypeError('Failed to fetch');
       if (next === 'timeout') {
-        throw new AxiosError(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, AxiosError.ETIMEDOUT, config);
+        // Never answers: only the client's own time limit ends the call.
+        return new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        );
       }
-      const response: AxiosResponse = {
-        data: next.body,
+      return new Response(next.body === undefined ? null : JSON.stringify(next.body), {
         status: next.status ?? 200,
-        statusText: '',
-        headers: new AxiosHeaders(next.headers ?? {}),
-        config,
-      };
-      const validate = config.validateStatus ?? ((status: number) => status >= 200 && status < 300);
-      if (!validate(response.status)) {
-        throw new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
-      }
-      return response;
+        headers: next.headers,
+      });
     },
   });
 
@@ -92,13 +86,12 @@ describe('every request', () => {
     expect(headers?.get('x-device-id')).toBe('device-1');
     expect(headers?.get('Authorization')).toBe('Bearer old-token');
     expect(headers?.get('Accept-Language')).toBe('ja-JP');
-    expect(requests[0]?.timeout).toBe(REQUEST_TIMEOUT_MS);
   });
 
   it('sends no Authorization header without a token', async () => {
     const { client, requests } = setup({ token: null });
     await client.get('/api/client/sys/config');
-    expect(requests[0]?.headers.get('Authorization')).toBeUndefined();
+    expect(requests[0]?.headers.get('Authorization')).toBeNull();
   });
 
   it('carries a visitor’s token only when nobody is signed in', async () => {
@@ -107,8 +100,47 @@ describe('every request', () => {
     expect(visitor.requests[0]?.headers.get('x-visitor-token')).toBe('v'.repeat(43));
     const member = setup({ visitor: 'v'.repeat(43) });
     await member.client.get('/api/chat/get-conversation-list');
-    expect(member.requests[0]?.headers.get('x-visitor-token')).toBeUndefined();
+    expect(member.requests[0]?.headers.get('x-visitor-token')).toBeNull();
     expect(member.requests[0]?.headers.get('Authorization')).toBe('Bearer old-token');
+  });
+});
+
+describe('the wire', () => {
+  it('sends the query without its empty values and the body as JSON', async () => {
+    const { client, requests } = setup();
+    await client.get('/api/agent/get-agent-list', { params: { page: 2, keyword: undefined, tab: 'all' } });
+    await client.post('/api/team/create-team', { team_name: 'Blue' });
+    expect(requests[0]?.url).toBe('/api/agent/get-agent-list?page=2&tab=all');
+    expect(requests[1]?.headers.get('Content-Type')).toBe('application/json');
+    expect(requests[1]?.body).toBe('{"team_name":"Blue"}');
+  });
+
+  it('sends no body type with a call that has no body', async () => {
+    const { client, requests } = setup();
+    await client.post('/api/socket/get-client-token');
+    await client.get('/api/user/account');
+    expect(requests.map((request) => request.body)).toEqual([undefined, undefined]);
+    expect(requests.map((request) => request.headers.get('Content-Type'))).toEqual([null, null]);
+  });
+
+  it('leaves a multipart body’s type (with its boundary) to the browser', async () => {
+    const { client, requests } = setup();
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await client.post('/api/upload/image', form);
+    expect(requests[0]?.body).toBe(form);
+    expect(requests[0]?.headers.get('Content-Type')).toBeNull();
+  });
+
+  it('reports nothing when the caller cancels', async () => {
+    const { client, reply, reactions } = setup();
+    reply('timeout');
+    const controller = new AbortController();
+    const call = client.get('/api/slow', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.not.toBeInstanceOf(ApiError);
+    expect(reactions.notify).not.toHaveBeenCalled();
+    expect(reactions.resetSession).not.toHaveBeenCalled();
   });
 });
 
@@ -270,7 +302,12 @@ describe('timeout', () => {
   it('says the backend request timed out', async () => {
     const { client, reply, reactions } = setup();
     reply('timeout');
-    await expect(client.get('/api/slow')).rejects.toMatchObject({ kind: 'timeout' });
+    const call = client.get('/api/slow');
+    const failed = expect(call).rejects.toMatchObject({ kind: 'timeout' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(reactions.notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await failed;
     expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.request_timeout' });
     expect(reactions.resetSession).not.toHaveBeenCalled();
   });

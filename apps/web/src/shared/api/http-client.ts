@@ -1,29 +1,42 @@
 import { ERRORS } from '@tandem/contract/errors';
 import { REQUEST_TIMEOUT_MS, UNAUTHORISED_RELOAD_DELAY_MS } from '@tandem/contract/limits';
 import { DEVICE_ID_HEADER, SILENT_ERROR_URLS, VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
-import axios, {
-  type AxiosAdapter,
-  type AxiosError,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-} from 'axios';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Never pop an error message for this call (its caller shows its own feedback). */
-    silent?: boolean;
-    /**
-     * A poll the user did not ask for (identity watch, heartbeat): silent, and a dropped network does not
-     * sign the user out; the next call the user makes will.
-     */
-    background?: boolean;
-    /**
-     * A send the page offers to make again (a chat message): a dropped network does not sign the user
-     * out, so nothing they wrote is lost.
-     */
-    resendable?: boolean;
-  }
-}
+/** One call as features make it. */
+export type HttpCall = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** The JSON body, or a FormData sent as multipart (the browser sets its boundary). */
+  data?: unknown;
+  /** The query; undefined and null values are left out. */
+  params?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Never pop an error message for this call (its caller shows its own feedback). */
+  silent?: boolean;
+  /**
+   * A poll the user did not ask for (identity watch, heartbeat): silent, and a dropped network does not
+   * sign the user out; the next call the user makes will.
+   */
+  background?: boolean;
+  /**
+   * A send the page offers to make again (a chat message): a dropped network does not sign the user
+   * out, so nothing they wrote is lost.
+   */
+  resendable?: boolean;
+};
+
+/** What goes on the wire: `fetch`'s arguments, as a fake transport in tests sees them. */
+export type WireRequest = {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | FormData | undefined;
+  signal: AbortSignal;
+};
+export type Transport = (request: WireRequest) => Promise<Response>;
+
+const fetchTransport: Transport = ({ url, ...init }) => fetch(url, init);
 
 /** What the UI shows: a message key of the locale files, or the server's own (already localised) text. */
 export type HttpNotice = { key: string; values?: Record<string, string | number> } | { text: string };
@@ -48,7 +61,7 @@ export type HttpClientOptions = {
   getVisitorToken?(): string | undefined;
   reactions: HttpReactions;
   /** Tests pass a fake transport. */
-  adapter?: AxiosAdapter;
+  transport?: Transport;
 };
 
 export type ApiErrorKind = 'business' | 'http' | 'network' | 'timeout';
@@ -80,35 +93,51 @@ const isSilentUrl = (url: string | undefined) =>
 
 const bearer = (value: string) => value.replace(/^Bearer\s+/i, '').trim();
 
+const queryOf = (params: Record<string, unknown> | undefined) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
+class TimeoutError extends Error {}
+
 export function createHttpClient(options: HttpClientOptions) {
   const { reactions } = options;
+  let transport = options.transport ?? fetchTransport;
   let reloadScheduled = false;
 
-  const instance = axios.create({
-    baseURL: options.baseURL ?? '',
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'Content-Type': 'application/json' },
-    transitional: { clarifyTimeoutError: true },
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-
-  instance.interceptors.request.use((config) => {
-    config.headers.set(DEVICE_ID_HEADER, options.getDeviceId());
-    config.headers.set('Accept-Language', options.getLocale());
+  function headersFor(call: HttpCall) {
+    const headers = new Headers(call.headers);
+    // A multipart body's type carries the boundary the browser picks, so it is left to the browser; a call
+    // without a body has no type (the server refuses an empty body said to be JSON).
+    if (call.data === undefined || call.data instanceof FormData) headers.delete('Content-Type');
+    else headers.set('Content-Type', 'application/json');
+    headers.set(DEVICE_ID_HEADER, options.getDeviceId());
+    headers.set('Accept-Language', options.getLocale());
     const token = options.getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
     else {
       const visitor = options.getVisitorToken?.();
-      if (visitor) config.headers.set(VISITOR_TOKEN_HEADER, visitor);
+      if (visitor) headers.set(VISITOR_TOKEN_HEADER, visitor);
     }
-    return config;
-  });
+    return headers;
+  }
 
   /** A renewed token comes back in the `authorization` response header. */
-  function syncToken(response: AxiosResponse | undefined) {
-    const header = response?.headers?.authorization;
-    if (typeof header !== 'string' || !header.trim()) return;
-    const token = bearer(header);
+  function syncToken(response: Response) {
+    const token = bearer(response.headers.get('authorization') ?? '');
     if (token && token !== options.getToken()) options.setToken(token);
   }
 
@@ -116,26 +145,26 @@ export function createHttpClient(options: HttpClientOptions) {
    * Whether a failed call speaks for the session the browser holds now: a call sent anonymously, or with
    * a token since replaced (a sign-in in this or another tab), says nothing about the current one.
    */
-  const spokeForCurrentSession = (config: AxiosRequestConfig | undefined) => {
-    const sent = config?.headers?.Authorization;
+  const spokeForCurrentSession = (sent: Headers) => {
+    const authorization = sent.get('Authorization');
     const token = options.getToken();
-    return typeof sent === 'string' && !!token && bearer(sent) === token;
+    return !!authorization && !!token && bearer(authorization) === token;
   };
 
-  const notify = (config: AxiosRequestConfig | undefined, notice: HttpNotice) => {
-    if (config?.silent || config?.background || isSilentUrl(config?.url)) return;
+  const notify = (call: HttpCall, notice: HttpNotice) => {
+    if (call.silent || call.background || isSilentUrl(call.url)) return;
     reactions.notify(notice);
   };
   /** The end of a session is news even when a background poll discovers it. */
-  const notifySession = (config: AxiosRequestConfig | undefined, notice: HttpNotice) => {
-    if (config?.silent || isSilentUrl(config?.url)) return;
+  const notifySession = (call: HttpCall, notice: HttpNotice) => {
+    if (call.silent || isSilentUrl(call.url)) return;
     reactions.notify(notice);
   };
 
-  function signedOut(config: AxiosRequestConfig | undefined) {
-    if (reloadScheduled || !spokeForCurrentSession(config)) return;
+  function signedOut(call: HttpCall, sent: Headers) {
+    if (reloadScheduled || !spokeForCurrentSession(sent)) return;
     reloadScheduled = true;
-    notifySession(config, { key: 'error.session_signed_out' });
+    notifySession(call, { key: 'error.session_signed_out' });
     reactions.resetSession();
     setTimeout(() => {
       reloadScheduled = false;
@@ -143,88 +172,117 @@ export function createHttpClient(options: HttpClientOptions) {
     }, UNAUTHORISED_RELOAD_DELAY_MS);
   }
 
-  function loggedInElsewhere(config: AxiosRequestConfig | undefined, body: Envelope | undefined) {
-    if (!spokeForCurrentSession(config)) return;
-    notifySession(config, body?.msg ? { text: body.msg } : { key: 'error.logged_in_elsewhere' });
+  function loggedInElsewhere(call: HttpCall, sent: Headers, body: Envelope | undefined) {
+    if (!spokeForCurrentSession(sent)) return;
+    notifySession(call, body?.msg ? { text: body.msg } : { key: 'error.logged_in_elsewhere' });
     reactions.resetSession();
     reactions.goToLogin();
   }
 
-  function businessFailure(response: AxiosResponse, body: Envelope): ApiError {
-    const { config } = response;
+  function businessFailure(call: HttpCall, sent: Headers, status: number, body: Envelope): ApiError {
     if (body.code === LOGGED_IN_ELSEWHERE_CODE) {
-      loggedInElsewhere(config, body);
+      loggedInElsewhere(call, sent, body);
     } else {
       notify(
-        config,
+        call,
         body.msg ? { text: body.msg } : { key: 'error.backend_exception', values: { code: body.code } },
       );
     }
-    return new ApiError('business', body.msg || `code ${body.code}`, body.code, response.status, body.data);
+    return new ApiError('business', body.msg || `code ${body.code}`, body.code, status, body.data);
   }
 
-  function transportFailure(error: AxiosError): ApiError {
-    const { config, response } = error;
-    if (error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED') {
-      notify(config, { key: 'error.request_timeout' });
-      return new ApiError('timeout', error.message, undefined, undefined);
-    }
-    if (!response) {
-      notify(config, { key: 'error.network_failed' });
-      // Spec: a network failure resets the session to the sign-in page, but only for calls the user made.
-      if (!config?.background && !config?.resendable && spokeForCurrentSession(config)) {
-        reactions.resetSession();
-        reactions.goToLogin();
-      }
-      return new ApiError('network', error.message, undefined, undefined);
-    }
-
-    syncToken(response);
-    const body = isEnvelope(response.data) ? response.data : undefined;
-    const { status } = response;
+  function httpFailure(call: HttpCall, sent: Headers, status: number, data: unknown): ApiError {
+    const body = isEnvelope(data) ? data : undefined;
     if (body?.code === LOGGED_IN_ELSEWHERE_CODE) {
-      loggedInElsewhere(config, body);
+      loggedInElsewhere(call, sent, body);
     } else if (status === 401) {
-      signedOut(config);
+      signedOut(call, sent);
     } else if (status === 403) {
       reactions.goToUnauthorised();
     } else {
       const code = body?.code ?? status;
-      notify(config, body?.msg ? { text: body.msg } : { key: 'error.backend_exception', values: { code } });
+      notify(call, body?.msg ? { text: body.msg } : { key: 'error.backend_exception', values: { code } });
     }
-    return new ApiError('http', body?.msg || error.message, body?.code, status, body?.data);
+    return new ApiError('http', body?.msg || `HTTP ${status}`, body?.code, status, body?.data);
   }
 
-  instance.interceptors.response.use(
-    (response) => {
-      syncToken(response);
-      const body: unknown = response.data;
-      if (!isEnvelope(body)) return response;
-      if (!SUCCESS_CODES.has(body.code)) return Promise.reject(businessFailure(response, body));
-      return response;
-    },
-    (error: unknown) => {
-      if (axios.isCancel(error) || !axios.isAxiosError(error)) return Promise.reject(error);
-      return Promise.reject(transportFailure(error));
-    },
-  );
+  function networkFailure(call: HttpCall, sent: Headers, error: unknown): ApiError {
+    if (error instanceof TimeoutError) {
+      notify(call, { key: 'error.request_timeout' });
+      return new ApiError('timeout', `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, undefined, undefined);
+    }
+    notify(call, { key: 'error.network_failed' });
+    // Spec: a network failure resets the session to the sign-in page, but only for calls the user made.
+    if (!call.background && !call.resendable && spokeForCurrentSession(sent)) {
+      reactions.resetSession();
+      reactions.goToLogin();
+    }
+    return new ApiError(
+      'network',
+      error instanceof Error ? error.message : 'Network Error',
+      undefined,
+      undefined,
+    );
+  }
+
+  /** Sends a call, answering the response once it is a success; a failure is reacted to and thrown. */
+  async function send(call: HttpCall): Promise<{ response: Response; sent: Headers }> {
+    const sent = headersFor(call);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new TimeoutError()), REQUEST_TIMEOUT_MS);
+    const abort = () => controller.abort(call.signal?.reason);
+    call.signal?.addEventListener('abort', abort);
+    const body =
+      call.data === undefined || call.data instanceof FormData ? call.data : JSON.stringify(call.data);
+    let response: Response;
+    try {
+      response = await transport({
+        url: `${options.baseURL ?? ''}${call.url}${queryOf(call.params)}`,
+        method: call.method ?? 'GET',
+        headers: sent,
+        body,
+        signal: controller.signal,
+      });
+    } catch (error) {
+      // The caller's own cancellation is not a failure to report.
+      if (call.signal?.aborted) throw error;
+      throw networkFailure(call, sent, controller.signal.aborted ? controller.signal.reason : error);
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', abort);
+    }
+    syncToken(response);
+    if (!response.ok) throw httpFailure(call, sent, response.status, await readBody(response));
+    return { response, sent };
+  }
 
   /** Sends a call and answers the envelope's `data`. */
-  async function request<T>(config: AxiosRequestConfig): Promise<T> {
-    const response = await instance.request(config);
-    const body: unknown = response.data;
-    return (isEnvelope(body) ? body.data : body) as T;
+  async function request<T>(call: HttpCall): Promise<T> {
+    const { response, sent } = await send(call);
+    const body = await readBody(response);
+    if (!isEnvelope(body)) return body as T;
+    if (!SUCCESS_CODES.has(body.code)) throw businessFailure(call, sent, response.status, body);
+    return body.data as T;
   }
 
+  type Options = Omit<HttpCall, 'method' | 'url'>;
   return {
-    instance,
     request,
-    get: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'GET', url }),
-    delete: <T>(url: string, config?: AxiosRequestConfig) => request<T>({ ...config, method: 'DELETE', url }),
-    post: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-      request<T>({ ...config, method: 'POST', url, data }),
-    put: <T>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-      request<T>({ ...config, method: 'PUT', url, data }),
+    get: <T>(url: string, call?: Options) => request<T>({ ...call, method: 'GET', url }),
+    delete: <T>(url: string, call?: Options) => request<T>({ ...call, method: 'DELETE', url }),
+    post: <T>(url: string, data?: unknown, call?: Options) =>
+      request<T>({ ...call, method: 'POST', url, data }),
+    put: <T>(url: string, data?: unknown, call?: Options) =>
+      request<T>({ ...call, method: 'PUT', url, data }),
+    /** A file the server sends (an export): its bytes and the response's headers (its file name). */
+    download: async (url: string, call?: Options) => {
+      const { response } = await send({ ...call, method: 'GET', url });
+      return { blob: await response.blob(), headers: response.headers };
+    },
+    /** Tests swap the transport (a fake server, or one that refuses calls between tests). */
+    setTransport: (next: Transport) => {
+      transport = next;
+    },
   };
 }
 

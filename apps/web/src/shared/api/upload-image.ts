@@ -6,8 +6,5 @@ import { http } from './http.ts';
 export function uploadImage(file: Blob, fileName: string) {
   const form = new FormData();
   form.append('file', file, fileName);
-  // The browser fills in the multipart boundary; the client's JSON default must not apply.
-  return http.post<UploadedFile>(UPLOAD_API.image, form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  return http.post<UploadedFile>(UPLOAD_API.image, form);
 }

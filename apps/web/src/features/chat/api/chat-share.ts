@@ -53,15 +53,13 @@ const FILE_NAME = /filename\*=UTF-8''([^;]+)/i;
 
 /** Downloads the conversation as a PDF, its dates in the reader's time zone. */
 export async function downloadConversationPdf(conversationId: string) {
-  const response = await http.instance.get<Blob>(CHAT_SHARE_API.exportPdf, {
+  const { blob, headers } = await http.download(CHAT_SHARE_API.exportPdf, {
     params: {
       conversation_id: conversationId,
       time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     },
-    responseType: 'blob',
     silent: true,
   });
-  const disposition = String(response.headers['content-disposition'] ?? '');
-  const encoded = FILE_NAME.exec(disposition)?.[1];
-  saveFile(response.data, encoded ? decodeURIComponent(encoded) : 'chat.pdf');
+  const encoded = FILE_NAME.exec(headers.get('content-disposition') ?? '')?.[1];
+  saveFile(blob, encoded ? decodeURIComponent(encoded) : 'chat.pdf');
 }
