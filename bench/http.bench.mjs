@@ -2,7 +2,16 @@
 // user: token lookup, user, team and membership) next to a bare Fastify JSON route, same run.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { ensureBuilt, figure, freePort, ROOT, startProduct, stopProcess, waitForHttp } from './support.mjs';
+import {
+  ensureBuilt,
+  figure,
+  freePort,
+  ROOT,
+  registerUser,
+  startProduct,
+  stopProcess,
+  waitForHttp,
+} from './support.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 100;
@@ -34,28 +43,6 @@ async function startBareFastify() {
   return { url, child };
 }
 
-/** Registers a user through the product's own calls, reading the code from the dev outbox. */
-async function signedInUser(baseUrl) {
-  const email = `bench-${Date.now()}@example.com`;
-  const post = (path, body) =>
-    fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json());
-  await post('/api/user/get-sys-email-code', { email, type: 1 });
-  const outbox = await fetch(`${baseUrl}/api/dev/outbox?page_size=10`).then((r) => r.json());
-  const code = outbox.data.data.find((m) => m.to === email)?.code;
-  const registered = await post('/api/user/register', {
-    email,
-    valid_code: code,
-    password: 'Bench1234',
-    agree: true,
-  });
-  if (!registered.data?.token) throw new Error(`could not register: ${JSON.stringify(registered)}`);
-  return registered.data.token;
-}
-
 await ensureBuilt();
 const product = await startProduct();
 const bare = await startBareFastify();
@@ -73,7 +60,7 @@ try {
 // The account call needs a user, so this instance runs with the dev outbox (NODE_ENV=test).
 const withOutbox = await startProduct({ NODE_ENV: 'test' });
 try {
-  const token = await signedInUser(withOutbox.url);
+  const token = await registerUser(withOutbox.url);
   const account = await load(`${withOutbox.url}/api/user/account`, { authorization: `Bearer ${token}` });
   const baseline = await load(bare.url);
   figure('account_requests_per_s', account.rps, 'req/s');

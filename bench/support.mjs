@@ -103,6 +103,46 @@ export async function startProduct(
   return { url, port, dataDir, startedAt, child, stop: () => stopProcess(child) };
 }
 
+/**
+ * Registers a user through the product's own calls, reading the code from the dev outbox (an instance
+ * started with NODE_ENV=test); answers the session token.
+ */
+export async function registerUser(baseUrl) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const post = (path, body) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  await post('/api/user/get-sys-email-code', { email, type: 1 });
+  const outbox = await fetch(`${baseUrl}/api/dev/outbox?page_size=10`).then((r) => r.json());
+  const code = outbox.data.data.find((m) => m.to === email)?.code;
+  const registered = await post('/api/user/register', {
+    email,
+    valid_code: code,
+    password: 'Bench1234',
+    agree: true,
+  });
+  if (!registered.data?.token) throw new Error(`could not register: ${JSON.stringify(registered)}`);
+  return registered.data.token;
+}
+
+/** Debian's Chromium, headless, without the background traffic that would blur page-load figures. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+    ],
+  });
+}
+
 export function stopProcess(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

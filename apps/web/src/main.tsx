@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadSignedInPage } from './app/router.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { initialLocale } from './shared/i18n/locale-preference.ts';
 import { watchSystemTheme } from './shared/theme/theme-store.ts';
@@ -8,7 +9,9 @@ import './app/global.css';
 
 async function start() {
   watchSystemTheme();
-  await initI18n(initialLocale());
+  const i18nReady = initI18n(initialLocale());
+  preloadSignedInPage(window.location.pathname);
+  await i18nReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

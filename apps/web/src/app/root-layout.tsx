@@ -6,8 +6,8 @@ import { useIdentityStore } from '../features/account/hooks/identity-store.ts';
 import { useIdentityWatch } from '../features/account/hooks/use-identity-watch.ts';
 import { useSessionStore } from '../shared/session/session-store.ts';
 import { routeRolesOf } from '../shared/session/session-user.ts';
-import { FullPageLoading } from '../shared/ui/full-page-loading.tsx';
 import { showNotice, useNoticesDemanded } from '../shared/ui/notices.ts';
+import { BootLoading } from './boot-loading.tsx';
 import { decideRoute, type GuardUser, type RouteMeta } from './route-guard.ts';
 import { ensureUserLoaded } from './session-loader.ts';
 import { useDocumentTitle } from './use-document-title.ts';
@@ -91,7 +91,7 @@ function UserLoading() {
     });
   }, []);
   useEffect(load, [load]);
-  if (!hasFailed) return <FullPageLoading />;
+  if (!hasFailed) return <BootLoading />;
   return (
     <div className="full-page-loading">
       <span>{t('session.load_failed')}</span>

@@ -1,10 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { loadFullCatalogue } from '../shared/i18n/i18n.ts';
+import { getLocale, loadFullCatalogue } from '../shared/i18n/i18n.ts';
+import { loadMessages } from '../shared/i18n/locale-resources.ts';
 import { getSession } from '../shared/session/session-store.ts';
-import { FullPageLoading } from '../shared/ui/full-page-loading.tsx';
+import { BootLoading } from './boot-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { isPublicPath } from './route-guard.ts';
+import { preloadRouteChunks } from './routes/lazy-page.ts';
 import { catchAllRoute, publicRoutes } from './routes/public-routes.tsx';
 import { ensureUserLoaded } from './session-loader.ts';
 
@@ -14,7 +16,7 @@ export const rootRoutes = (): RouteObject[] => [
   {
     id: ROOT_ROUTE_ID,
     Component: RootLayout,
-    HydrateFallback: FullPageLoading,
+    HydrateFallback: BootLoading,
     ErrorBoundary: RouteErrorPage,
     children: [...publicRoutes, catchAllRoute],
   },
@@ -37,4 +39,20 @@ export function createAppRouter() {
       isPatched = true;
     },
   });
+}
+
+/**
+ * A cold load of a signed-in page: starts what its first screen waits for (the user, the rest of the
+ * catalogue, the signed-in route table and the page's chunks) while the language loads, where each
+ * waited for the one before.
+ */
+export function preloadSignedInPage(pathname: string) {
+  if (isPublicPath(pathname) || !getSession().token) return;
+  void ensureUserLoaded();
+  loadMessages(getLocale(), 'rest').catch(() => {});
+  import('./routes/protected-routes.tsx')
+    .then(({ protectedRoutes }) => preloadRouteChunks(protectedRoutes, pathname))
+    .catch(() => {
+      // The router loads the table again and reports a failure.
+    });
 }

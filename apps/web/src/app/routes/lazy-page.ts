@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tandem/contract/limits';
 import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { loadFullCatalogue } from '../../shared/i18n/i18n.ts';
 
 export class ChunkTimeoutError extends Error {
@@ -19,16 +20,29 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
  * A route `lazy` that downloads the page's own chunk on first visit, with the rest of the language's
  * catalogue unless the page is one of the first pages (`catalogue: 'start'`, see catalogue-parts.ts).
  */
-export const lazyPage =
-  <M>(
-    load: () => Promise<M>,
-    pick: (module: M) => ComponentType,
-    { catalogue = 'full' }: { catalogue?: 'start' | 'full' } = {},
-  ) =>
-  async () => {
-    const [module] = await Promise.all([
-      withChunkTimeout(load()),
-      catalogue === 'full' ? loadFullCatalogue() : undefined,
-    ]);
-    return { Component: pick(module) };
-  };
+export const lazyPage = <M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  { catalogue = 'full' }: { catalogue?: 'start' | 'full' } = {},
+) =>
+  Object.assign(
+    async () => {
+      const [module] = await Promise.all([
+        withChunkTimeout(load()),
+        catalogue === 'full' ? loadFullCatalogue() : undefined,
+      ]);
+      return { Component: pick(module) };
+    },
+    /** Starts the chunk's download ahead of the route (the browser keeps one copy per module). */
+    { preload: load },
+  );
+
+/** Starts downloading the chunks of every route `pathname` matches in `routes`. */
+export function preloadRouteChunks(routes: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const lazy = route.lazy as { preload?: () => Promise<unknown> } | undefined;
+    lazy?.preload?.().catch(() => {
+      // The route's own load reports the failure when the router gets there.
+    });
+  }
+}

@@ -1,9 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { AccountCentreDialog } from '../../features/account/components/account-centre-dialog.tsx';
 
 export type ShellDialog = 'account' | 'team_invitation' | 'create_team' | 'join_team';
 
-// Each team dialog is its own chunk (QR code, cascader, forms): downloaded when first opened.
+// Each dialog is its own chunk (forms, uploads, QR code, cascader): downloaded when first opened, so the
+// shell, on every signed-in first screen, does not wait for them.
+const AccountCentreDialog = lazy(() =>
+  import('../../features/account/components/account-centre-dialog.tsx').then((module) => ({
+    default: module.AccountCentreDialog,
+  })),
+);
 const TeamInvitationDialog = lazy(() =>
   import('../../features/teams/components/team-invitation-dialog.tsx').then((module) => ({
     default: module.TeamInvitationDialog,
@@ -30,9 +35,9 @@ export function ShellDialogs({
   onOpen: (dialog: ShellDialog) => void;
   onClose: () => void;
 }) {
-  if (open === 'account') return <AccountCentreDialog open onClose={onClose} />;
   return (
     <Suspense fallback={null}>
+      {open === 'account' && <AccountCentreDialog open onClose={onClose} />}
       {open === 'team_invitation' && (
         <TeamInvitationDialog open onClose={onClose} onOpenTeamDialog={onOpen} />
       )}

@@ -67,6 +67,8 @@ export async function initI18n(locale: Locale) {
     await switchLocale(locale);
     return;
   }
+  // Calls sent while the catalogue loads (the first screen's account call) already speak this language.
+  useLocaleStore.setState({ locale });
   const [{ messages, commit }, antdLocale, dayjsName] = await Promise.all([
     missingMessages(locale, wantedParts()),
     loadAntdLocale(locale),
