@@ -1,8 +1,11 @@
 import '../../test/dom-setup.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordNotices } from '../../test/notices.ts';
 import { initI18n, loadFullCatalogue } from '../i18n/i18n.ts';
 import { MarkdownReply } from './markdown-reply.tsx';
+
+const notices = recordNotices();
 
 beforeAll(async () => {
   await initI18n('en-US');
@@ -36,6 +39,30 @@ describe('a reply as Markdown', () => {
     const code = page.querySelector('pre code');
     expect(code?.className).toContain('language-ts');
     expect(code?.querySelector('.hljs-comment')?.textContent).toBe('// the answer');
+  });
+
+  it('labels a code block with its language and copies its code as written', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const page = rendered('Run:\n\n```python\nprint("hi")\nprint("there")\n```');
+    expect(page.querySelector('.markdown-code__language')?.textContent).toBe('python');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('print("hi")\nprint("there")');
+  });
+
+  it('names a code block without a language "Code"', () => {
+    const page = rendered('```\nls -la\n```');
+    expect(page.querySelector('.markdown-code__language')?.textContent).toBe('Code');
+  });
+
+  it('says so when the browser will not copy the code', async () => {
+    const writeText = vi.fn().mockRejectedValue(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    rendered('```sh\nls\n```');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy code' }));
+    await waitFor(() => expect(notices.keys()).toContain('chat.copy_code_failed'));
+    expect(screen.queryByRole('button', { name: 'Copied' })).toBeNull();
   });
 
   it('closes a code block still being written', () => {

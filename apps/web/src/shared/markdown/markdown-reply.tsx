@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer } from 'react';
 import Markdown, { type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { closeOpenCodeFence } from './close-code-fence.ts';
+import { CodeBlock } from './code-block.tsx';
 import { MarkdownImage } from './markdown-image.tsx';
 import './markdown.css';
 
@@ -45,7 +46,7 @@ const code = lazyPlugins(async () => {
   return { remark: [], rehype: [rehypeHighlight] };
 });
 
-const COMPONENTS: Options['components'] = { img: MarkdownImage };
+const COMPONENTS: Options['components'] = { img: MarkdownImage, pre: CodeBlock };
 
 const mayHaveMath = (text: string) => text.includes('$');
 const mayHaveCode = (text: string) => text.includes('```') || text.includes('~~~');
@@ -60,7 +61,8 @@ function usePlugins(plugins: ReturnType<typeof lazyPlugins>, isWanted: boolean) 
 }
 
 /**
- * A reply as Markdown: GitHub's tables and lists, math, code blocks highlighted by their language.
+ * A reply as Markdown: GitHub's tables and lists, math, code blocks highlighted by their language,
+ * each with its language and a copy button (CodeBlock).
  * Raw HTML in it stays text (react-markdown renders none without a plugin); images from other sites
  * wait for a click (MarkdownImage); a code block still open
  * while the reply streams is closed for display. Math and highlighting come in their own chunks, read
