@@ -62,16 +62,19 @@ export function UserMenu({
   const name = displayNameOf(user) ?? t('common.guest');
 
   const trigger = useRef<HTMLButtonElement | null>(null);
+  const hasBeenOpen = useRef(false);
 
   // Keyboard users land in the menu, where arrow keys move; closing it brings them back to the button
-  // unless they clicked somewhere else on purpose.
+  // unless they clicked somewhere else on purpose. A page just loaded leaves focus to the page.
   useEffect(() => {
     if (isOpen) {
+      hasBeenOpen.current = true;
       const frame = requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(`.${MENU_CLASS}`)?.focus(),
       );
       return () => cancelAnimationFrame(frame);
     }
+    if (!hasBeenOpen.current) return;
     const frame = requestAnimationFrame(() => {
       const focused = document.activeElement;
       if (

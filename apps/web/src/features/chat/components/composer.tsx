@@ -1,7 +1,7 @@
 import { CloseOutlined, PictureOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { CHAT_MESSAGE_MAX } from '@tandem/contract/chat';
-import { Alert, Button, Input, Spin, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, type GetRef, Input, Spin, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../shared/ui/use-is-phone.ts';
 import { ACCEPTED_IMAGES, useAttachments } from '../model/use-attachments.ts';
@@ -13,16 +13,41 @@ type Props = {
   canAttachImages?: boolean;
   onSend(content: string, images: string[]): Promise<unknown>;
   onStop(): void;
+  /** An attached image was taken off the message. */
+  onImageRemoved?(): void;
+  /**
+   * The chat open (a conversation, or a new one): each new one puts the cursor in the box. Absent in
+   * another site's frame, which must not take the focus from its page.
+   */
+  focusKey?: string;
 };
 
 /**
  * Enter sends, Shift+Enter starts a new line; while a reply streams only Stop is offered. Images are
  * uploaded as they are picked and go with the next message.
  */
-export function Composer({ isStreaming, isSending, canAttachImages = false, onSend, onStop }: Props) {
+export function Composer({
+  isStreaming,
+  isSending,
+  canAttachImages = false,
+  onSend,
+  onStop,
+  onImageRemoved,
+  focusKey,
+}: Props) {
   const { t } = useTranslation();
   // On a phone, send and stop show their icon only (the word stays for screen readers): the box gets the width.
   const isPhone = useIsPhone();
+  const box = useRef<GetRef<typeof Input.TextArea>>(null);
+  // Not on a phone, where the keyboard would open over the conversation just opened.
+  const shouldFocus = focusKey !== undefined && !isPhone;
+  useEffect(() => {
+    if (focusKey !== undefined && !isPhone) box.current?.focus();
+  }, [focusKey, isPhone]);
+  // The box is disabled while a reply streams, which drops its focus: it comes back unless moved on purpose.
+  useEffect(() => {
+    if (shouldFocus && !isStreaming && document.activeElement === document.body) box.current?.focus();
+  }, [isStreaming, shouldFocus]);
   const label = (text: string) => (isPhone ? <span className="visually-hidden">{text}</span> : text);
   const [text, setText] = useState('');
   const images = useAttachments();
@@ -55,7 +80,10 @@ export function Composer({ isStreaming, isSending, canAttachImages = false, onSe
                 type="button"
                 className="chat-attachment-remove"
                 aria-label={t('chat.remove_image', { name: item.name })}
-                onClick={() => images.remove(item.key)}
+                onClick={() => {
+                  images.remove(item.key);
+                  onImageRemoved?.();
+                }}
               >
                 <CloseOutlined />
               </button>
@@ -89,6 +117,7 @@ export function Composer({ isStreaming, isSending, canAttachImages = false, onSe
           </>
         )}
         <Input.TextArea
+          ref={box}
           aria-label={t('chat.message_label')}
           placeholder={t('chat.placeholder')}
           value={text}

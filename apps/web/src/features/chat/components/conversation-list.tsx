@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CONVERSATION_TITLE_MAX } from '@tandem/contract/chat';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Modal, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Empty, Input, type InputRef, Modal, Spin, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Conversation,
@@ -117,6 +117,7 @@ function RenameDialog({
   const [title, setTitle] = useState(conversation.title);
   const [isTouched, setTouched] = useState(false);
   const isEmpty = title.trim() === '';
+  const input = useRef<InputRef>(null);
   return (
     <Modal
       open
@@ -124,6 +125,8 @@ function RenameDialog({
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onCancel={onClose}
+      // Once shown (not while it animates in, when focus would not stay): the title, all selected.
+      afterOpenChange={(isOpen) => isOpen && input.current?.focus({ cursor: 'all' })}
       onOk={async () => {
         setTouched(true);
         if (isEmpty) return;
@@ -132,6 +135,7 @@ function RenameDialog({
       }}
     >
       <Input
+        ref={input}
         aria-label={t('chat.title_label')}
         value={title}
         maxLength={CONVERSATION_TITLE_MAX}

@@ -8,14 +8,15 @@ import {
 import type { Page } from '@tandem/contract/envelope';
 import { DISLIKE_REASONS } from '@tandem/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Radio, Tooltip, Typography } from 'antd';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { Input, Modal, Radio, Typography } from 'antd';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { messagesKey } from '../api/chat.ts';
 import { rateMessage } from '../api/feedback.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import './message-feedback.css';
+import { ReplyAction } from './reply-action.tsx';
 
 /** A reply its reader may rate: finished, whether to the end or stopped. */
 export const isRatable = (message: ShownMessage) =>
@@ -59,13 +60,13 @@ export function MessageFeedbackActions({ message }: { message: ShownMessage }) {
 
   return (
     <>
-      <ToggleAction
+      <ReplyAction
         label={t('chat.like')}
         isPressed={rating === 'like'}
         icon={rating === 'like' ? <LikeFilled /> : <LikeOutlined />}
         onClick={() => void save(rating === 'like' ? null : { rating: 'like', reason: null, comment: '' })}
       />
-      <ToggleAction
+      <ReplyAction
         label={t('chat.dislike')}
         isPressed={rating === 'dislike'}
         icon={rating === 'dislike' ? <DislikeFilled /> : <DislikeOutlined />}
@@ -81,33 +82,6 @@ export function MessageFeedbackActions({ message }: { message: ShownMessage }) {
         />
       )}
     </>
-  );
-}
-
-function ToggleAction({
-  label,
-  icon,
-  isPressed,
-  onClick,
-}: {
-  label: string;
-  icon: ReactNode;
-  isPressed: boolean;
-  onClick(): void;
-}) {
-  return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        size="small"
-        color={isPressed ? 'primary' : 'default'}
-        variant="text"
-        icon={icon}
-        aria-label={label}
-        aria-pressed={isPressed}
-        onClick={onClick}
-      />
-    </Tooltip>
   );
 }
 

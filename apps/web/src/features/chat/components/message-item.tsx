@@ -1,13 +1,14 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ERRORS, errorByCode } from '@tandem/contract/errors';
-import { Alert, Button, Collapse, Spin, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Collapse, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MarkdownReply } from '../../../shared/markdown/markdown-reply.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import { isRatable, MessageFeedbackActions } from './message-feedback.tsx';
+import { ReplyAction } from './reply-action.tsx';
+import { ReplyVersions } from './reply-versions.tsx';
 
 type Props = {
   message: ShownMessage;
@@ -15,6 +16,8 @@ type Props = {
   isMarkdown?: boolean;
   /** Given on the last reply, when it may be answered again. */
   onRegenerate?: () => void;
+  /** Shows another version of a regenerated reply; absent while the conversation is busy. */
+  onSelectVersion?: (messageId: number) => void;
   /** True where the reader may like or dislike a reply of their own conversation. */
   canRate?: boolean;
   /** A shared conversation's copy: the message alone, without actions. */
@@ -27,6 +30,7 @@ export function MessageItem({
   message,
   isMarkdown = true,
   onRegenerate,
+  onSelectVersion,
   canRate = false,
   isReadOnly = false,
   modelSettingsPath,
@@ -94,22 +98,17 @@ export function MessageItem({
       )}
       {!isStreaming && !isReadOnly && (
         <div className="chat-message-actions">
-          {message.content && <IconAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
+          {message.versions && (
+            <ReplyVersions versions={message.versions} shownId={message.id} onSelect={onSelectVersion} />
+          )}
+          {message.content && <ReplyAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
           {onRegenerate && (
-            <IconAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
+            <ReplyAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
           )}
           {canRate && isRatable(message) && <MessageFeedbackActions message={message} />}
         </div>
       )}
     </div>
-  );
-}
-
-function IconAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
-  return (
-    <Tooltip title={label}>
-      <Button type="text" size="small" icon={icon} aria-label={label} onClick={onClick} />
-    </Tooltip>
   );
 }
 

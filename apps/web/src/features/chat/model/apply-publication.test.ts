@@ -125,6 +125,7 @@ describe('a conversation’s messages from its channel', () => {
         [12, 'assistant'],
       ]);
       expect(messages[1]?.content).toBe('Echo');
+      expect(messages[1]?.versions).toEqual([11, 12]);
     });
 
     it('a regenerated reply replaces the old one when the answer comes first', () => {
@@ -134,6 +135,16 @@ describe('a conversation’s messages from its channel', () => {
         [10, 'user'],
         [12, 'assistant'],
       ]);
+      expect(messages[1]?.versions).toEqual([11, 12]);
+    });
+
+    it('a reply regenerated again adds a version after the earlier ones', () => {
+      const twice = [
+        answered[0]!,
+        reply({ id: 12, content: 'Echo: Hi', status: 'done', versions: [11, 12] }),
+      ];
+      const messages = startReply('conv-1', twice, { user_message_id: 10, assistant_message_id: 13 }, null);
+      expect(messages[1]).toMatchObject({ id: 13, status: 'streaming', versions: [11, 12, 13] });
     });
 
     it('a new message goes before its reply when the start comes first', () => {

@@ -80,8 +80,9 @@ export function missesPieces(messages: ShownMessage[], publication: ChatPublicat
 
 /**
  * The messages once a reply has started: the user's message, new or the one regenerated, then the reply;
- * a reply it regenerates is gone. The send's answer and the channel's start may come in either order,
- * so either may call this first and the second changes nothing it should not.
+ * a reply it regenerates gives way to it and becomes its earlier version. The send's answer and the
+ * channel's start may come in either order, so either may call this first and the second changes
+ * nothing it should not.
  * `content`: the user's new message, or null when it is not known (a start, a regeneration).
  */
 export function startReply(
@@ -94,11 +95,18 @@ export function startReply(
   const others = messages.filter((message) => message.id !== ids.assistant_message_id);
   const userIndex = others.findIndex((message) => message.id === ids.user_message_id);
   const placeholders = sentMessages(conversationId, ids, userIndex === -1 ? content : null);
-  const reply = started ?? placeholders.at(-1)!;
   // What followed the user's message is the reply being regenerated.
   const kept = userIndex === -1 ? others : others.slice(0, userIndex + 1);
+  const replaced = userIndex === -1 ? undefined : others.slice(userIndex + 1).find(isReply);
+  const reply = started ?? afterVersions(placeholders.at(-1)!, replaced);
   return [...kept, ...placeholders.slice(0, -1), reply];
 }
+
+const isReply = (message: ShownMessage) => message.role === 'assistant';
+
+/** A regenerated reply is the last of the versions of the one it replaces. */
+const afterVersions = (reply: ShownMessage, replaced: ShownMessage | undefined): ShownMessage =>
+  replaced ? { ...reply, versions: [...(replaced.versions ?? [replaced.id]), reply.id] } : reply;
 
 /** The placeholders a send shows until the channel fills the reply. */
 export function sentMessages(

@@ -78,18 +78,23 @@ export function useAttachments() {
     }
   };
 
-  const remove = (key: string) =>
+  // Removing an image or sending the message settles what the warning was about.
+  const remove = (key: string) => {
+    setProblem(null);
     setAttachments((current) => {
       const gone = current.find((item) => item.key === key);
       if (gone) forget(gone);
       return current.filter((item) => item.key !== key);
     });
+  };
 
-  const clear = () =>
+  const clear = () => {
+    setProblem(null);
     setAttachments((current) => {
       for (const item of current) forget(item);
       return [];
     });
+  };
 
   const ids = attachments.flatMap((item) => (item.id ? [item.id] : []));
   return { attachments, ids, isUploading: uploading > 0, problem, add, remove, clear };

@@ -15,6 +15,7 @@ import {
 } from '../api/chat.ts';
 import { chatAgentsKey } from '../api/chat-agents.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
+import { selectReplyVersion } from '../api/reply-versions.ts';
 import { mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
 import { MissedPieces } from './missed-pieces.ts';
 
@@ -193,6 +194,15 @@ export function useConversation({
 
   const stop = () => (conversationId ? stopMessage(conversationId) : undefined);
 
+  /** Shows another version of a reply, in the place of the one shown. */
+  const selectVersion = async (messageId: number) => {
+    if (!conversationId) return;
+    const chosen = await selectReplyVersion(conversationId, messageId);
+    update(conversationId, (messages) =>
+      messages.map((message) => (message.versions?.includes(chosen.id) ? chosen : message)),
+    );
+  };
+
   const [isLoadingOlder, setLoadingOlder] = useState(false);
   const hasOlder = query.data?.hasOlder === true;
   const loadOlder = async () => {
@@ -217,5 +227,5 @@ export function useConversation({
     }
   };
 
-  return { query, messages, isStreaming, send, stop, hasOlder, isLoadingOlder, loadOlder };
+  return { query, messages, isStreaming, send, stop, selectVersion, hasOlder, isLoadingOlder, loadOlder };
 }

@@ -1,5 +1,5 @@
 import '../../../test/dom-setup.ts';
-import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
+import { AGENT_API, REALTIME_API, UPLOAD_API } from '@tandem/contract/api';
 import { CHAT_API, type ChatMessage, type Conversation } from '@tandem/contract/chat';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -186,6 +186,46 @@ describe('the chat page', () => {
     expect(api.calls.some((call) => call.url.includes('upload'))).toBe(false);
   });
 
+  it('takes a warning about a refused image away once a good message is sent', async () => {
+    const api = serve([], [], { ...info, supports_images: true });
+    const hub = await openChat();
+    const input = (await screen.findByTestId('chat-image-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'scan.bmp', { type: 'image/bmp' })] } });
+    const warning = 'Only JPG, PNG, GIF and WEBP images can be attached.';
+    expect(await screen.findByText(warning)).toBeTruthy();
+    await sendHiThere(hub);
+    expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([expect.objectContaining({ content: 'Hi there' })]);
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+  });
+
+  it('takes a refusal of the message’s image away when the image is taken off', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:photo');
+    URL.revokeObjectURL = vi.fn();
+    serve(
+      [],
+      [],
+      { ...info, supports_images: true },
+      {
+        [UPLOAD_API.image]: () => ({
+          data: { id: 'abcdefghijklmnopqrstuv.png', file: '/api/upload/files/x.png' },
+        }),
+        [CHAT_API.sendMessage]: () => ({ status: 400, code: 2040, msg: '' }),
+      },
+    );
+    await openChat();
+    const input = (await screen.findByTestId('chat-image-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'What is this?' } });
+    const send = screen.getByRole('button', { name: /Send/ });
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(send);
+    const refusal = "This agent's model cannot read images. Send the message without them.";
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo.png' }));
+    await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+  });
+
   it('sends the agent’s first question when it is pressed', async () => {
     const api = serve();
     const hub = await openChat();
@@ -267,7 +307,8 @@ describe('the chat page', () => {
     await openChat('&conversation_id=conv-1');
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const copy = await screen.findByRole('button', { name: 'Copy' });
+    // A role query over the whole page takes over a second on a busy machine.
+    const copy = await screen.findByRole('button', { name: 'Copy' }, { timeout: 10_000 });
     fireEvent.click(copy);
     await waitFor(() => expect(notices.keys()).toContain('chat.copied'));
     expect(writeText).toHaveBeenCalledWith('Echo: Kyoto');

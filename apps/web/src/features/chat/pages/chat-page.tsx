@@ -241,6 +241,11 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
                   ? () => void send({ regenerate: true }).catch(() => {})
                   : undefined
               }
+              onSelectVersion={
+                isClosed || isStreaming || isSending
+                  ? undefined
+                  : (id) => void conversation.selectVersion(id).catch(() => {})
+              }
             />
           )}
           footer={
@@ -278,12 +283,25 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             canAttachImages={agent.supports_images && isSignedIn}
             onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
             onStop={() => void conversation.stop()}
+            onImageRemoved={() => setSendError((error) => (isImageRefusal(error?.code) ? null : error))}
+            focusKey={isEmbed ? undefined : (conversationId ?? `new:${agent.agent_key}`)}
           />
         )}
       </section>
     </div>
   );
 }
+
+/** Refusals of a message's images: taking an image off the message settles them. */
+const IMAGE_REFUSALS: ReadonlySet<number | undefined> = new Set(
+  [
+    ERRORS.IMAGES_NOT_SUPPORTED,
+    ERRORS.ATTACHMENT_NOT_FOUND,
+    ERRORS.IMAGE_TYPE_ERROR,
+    ERRORS.IMAGE_SIZE_EXCEEDED,
+  ].map((error) => error.code),
+);
+const isImageRefusal = (code: number | undefined) => IMAGE_REFUSALS.has(code);
 
 const greetingOf = (greeting: string) => ({
   id: 0,
