@@ -3,6 +3,7 @@ import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import './section-layout.css';
+import { useIsPhone } from './use-is-phone.ts';
 
 /** `search` travels along when the item is opened (the agent a workspace page is about). */
 export type SectionItem = { path: string; icon: ReactNode; label: string; search?: string };
@@ -26,6 +27,9 @@ export function SectionLayout({
 }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // On a phone the menu is one row above the page, scrolling sideways inside itself when its items are
+  // wider than the window (none hidden behind "…"), not a column of five items pushing the page down.
+  const isPhone = useIsPhone();
   const selected = items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))?.path;
   return (
     <div className={`section-layout${back ? ' section-layout--standalone' : ''}`}>
@@ -42,7 +46,8 @@ export function SectionLayout({
       <div className="section-layout__body">
         <nav className="section-layout__nav" aria-label={navLabel}>
           <Menu
-            mode="inline"
+            mode={isPhone ? 'horizontal' : 'inline'}
+            disabledOverflow={isPhone}
             selectedKeys={selected ? [selected] : []}
             items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
             onClick={({ key }) => navigate(`${key}${items.find((item) => item.path === key)?.search ?? ''}`)}
