@@ -124,6 +124,8 @@ describe('the chat page', () => {
     const hub = await openChat();
     expect(await screen.findByText('Hello! Where shall we go?')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Plan a weekend in Kyoto' })).toBeTruthy();
+    // The opening is not a reply: nothing to copy, rate or regenerate on it.
+    expect(document.querySelector('.chat-welcome .chat-message-actions')).toBeNull();
 
     const box = await sendHiThere(hub);
     expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([{ agent_key: card.agent_key, content: 'Hi there' }]);

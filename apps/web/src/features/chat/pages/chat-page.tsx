@@ -204,7 +204,11 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               {!conversationId && (
                 <div className="chat-welcome">
                   {agent.greeting && (
-                    <MessageItem message={greetingOf(agent.greeting)} isMarkdown={agent.markdown} />
+                    <MessageItem
+                      message={greetingOf(agent.greeting)}
+                      isMarkdown={agent.markdown}
+                      isReadOnly
+                    />
                   )}
                   {agent.first_question && (
                     <Button
