@@ -27,4 +27,18 @@ describe('notices', () => {
     expect(shown).toEqual(['Signed in on another device.']);
     expect(sessionStorage.getItem('tandem.pending-notices')).toBeNull();
   });
+
+  it('meant for the next page wait for it, after any still pending', async () => {
+    const before = await import('./notices.ts');
+    before.bindNotices(() => {});
+    before.showNoticeOnNextPage({ key: 'org_admin.dissolved' });
+
+    vi.resetModules();
+    const after = await import('./notices.ts');
+    const shown: string[] = [];
+    after.bindNotices((notice, level) =>
+      shown.push(`${level} ${'key' in notice ? notice.key : notice.text}`),
+    );
+    expect(shown).toEqual(['success org_admin.dissolved']);
+  });
 });

@@ -13,14 +13,26 @@ const demandListeners = new Set<() => void>();
 /** Notices that were raised but not yet shown when the page had to load anew. */
 const CARRY_KEY = 'tandem.pending-notices';
 
-/** Keeps the notices not yet shown for the next page load (a full navigation is about to happen). */
-export function carryPendingNotices() {
-  if (pending.length === 0) return;
+function carry(notices: readonly [Notice, NoticeLevel][]) {
   try {
-    sessionStorage.setItem(CARRY_KEY, JSON.stringify(pending));
+    const carried = JSON.parse(sessionStorage.getItem(CARRY_KEY) ?? '[]') as [Notice, NoticeLevel][];
+    sessionStorage.setItem(CARRY_KEY, JSON.stringify([...carried, ...notices]));
   } catch {
     // Storage may be full or denied; the notice is then lost, as before.
   }
+}
+
+/** Keeps the notices not yet shown for the next page load (a full navigation is about to happen). */
+export function carryPendingNotices() {
+  if (pending.length > 0) carry(pending);
+}
+
+/**
+ * A notice about what the page is leaving for (a team dissolved, then the app starts again at the root):
+ * shown by the next page load, where one shown now would vanish with this page.
+ */
+export function showNoticeOnNextPage(notice: Notice, level: NoticeLevel = 'success') {
+  carry([[notice, level]]);
 }
 
 /** Picks up what the previous page carried over; read once, when this module loads. */

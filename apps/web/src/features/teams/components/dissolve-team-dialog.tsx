@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { showNoticeOnNextPage } from '../../../shared/ui/notices.ts';
 import { TypedConfirmationDialog } from '../../../shared/ui/typed-confirmation-dialog.tsx';
 import { reloadAtRoot } from '../api/session.ts';
 import { dissolveTeam } from '../api/team-settings.ts';
@@ -27,6 +28,7 @@ export function DissolveTeamDialog({
       confirmLabel={t('org_admin.dissolve_confirm')}
       onConfirm={async () => {
         await dissolveTeam(DISSOLVE_TEAM_CONFIRM_TEXT);
+        showNoticeOnNextPage({ key: 'org_admin.dissolved', values: { name: teamName } });
         reloadAtRoot();
       }}
     />

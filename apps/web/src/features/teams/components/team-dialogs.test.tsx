@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import type { CurrentTeam } from '../../../shared/session/session-user.ts';
+import { takeCarriedNotices } from '../../../shared/ui/notices.ts';
 import { createTeam, createUserIn } from '../../../test/factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
@@ -62,7 +63,7 @@ describe('joining by code', () => {
 });
 
 describe('dissolving the team', () => {
-  it('waits for DELETE typed exactly, then dissolves and starts the app again', async () => {
+  it('waits for DELETE typed exactly, then dissolves, starts the app again and says so there', async () => {
     const api = fakeApi({ '/api/team/del-team': () => ({ data: null }) });
     await renderPage(<DissolveTeamDialog teamName="Acme" open onClose={() => {}} />);
     const button = () => screen.getByRole('button', { name: 'Dissolve the team' }) as HTMLButtonElement;
@@ -75,6 +76,10 @@ describe('dissolving the team', () => {
     fireEvent.click(button());
     await waitFor(() => expect(session.reloadAtRoot).toHaveBeenCalled());
     expect(api.bodiesOf('/api/team/del-team')).toEqual([{ confirm: 'DELETE' }]);
+    expect(notices.texts()).toEqual([]);
+    // The page the app starts again on picks up what this one left for it.
+    takeCarriedNotices();
+    expect(notices.texts()).toEqual(['Acme was dissolved. You are back in your personal team.']);
   });
 });
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { isPersonalTeam } from '../../../shared/session/session-user.ts';
-import { showNotice } from '../../../shared/ui/notices.ts';
+import { showNoticeOnNextPage } from '../../../shared/ui/notices.ts';
 import { userTeamsQuery } from '../api/get-user-teams.ts';
 import { reloadAtRoot } from '../api/session.ts';
 import { switchTeam } from '../api/switch-team.ts';
@@ -91,7 +91,7 @@ export function useTeamMenu(isMenuOpen: boolean) {
       cancelText: t('common.cancel'),
       onOk: async () => {
         await leaveTeam();
-        showNotice({ key: 'team.left', values: { name: current.name } }, 'success');
+        showNoticeOnNextPage({ key: 'team.left', values: { name: current.name } });
         reloadAtRoot();
       },
     });
