@@ -143,7 +143,6 @@ export function MemberTable({
     });
   }
 
-  const dash = <span className="org-muted">—</span>;
   const columns: TableColumnsType<Member> = [
     {
       key: 'name',
@@ -161,69 +160,67 @@ export function MemberTable({
                 <span className="member-cell__you">{t('org_admin.you')}</span>
               )}
             </span>
-            {/* Where the phone and email columns are hidden, the contact stays readable under the name. */}
-            <span
-              className="member-cell__contact member-cell__contact--narrow"
-              title={memberContactOf(member)}
-            >
-              {memberContactOf(member)}
+            <span className="member-cell__meta">
+              {/* The admin flag: the owner and admins are marked, members are not. */}
+              {member.is_owner ? (
+                <Tag color="gold" icon={<CrownFilled />}>
+                  {t('org_admin.owner')}
+                </Tag>
+              ) : member.is_admin ? (
+                <Tag color="blue" icon={<SafetyCertificateFilled />}>
+                  {t('org_admin.admin')}
+                </Tag>
+              ) : null}
+              {/* Where the contact column is hidden, the contact stays readable under the name. */}
+              <span
+                className="member-cell__contact member-cell__contact--narrow"
+                title={memberContactOf(member)}
+              >
+                {memberContactOf(member)}
+              </span>
             </span>
           </span>
         </span>
       ),
     },
     {
-      key: 'phone',
-      title: t('org_admin.column_phone'),
-      width: 140,
+      key: 'contact',
+      title: t('org_admin.column_contact'),
+      minWidth: 200,
       responsive: ['lg'],
-      render: (_, member) => member.phone || dash,
-    },
-    {
-      key: 'email',
-      title: t('org_admin.column_email'),
-      width: 210,
-      ellipsis: true,
-      responsive: ['lg'],
-      render: (_, member) => member.email || dash,
+      render: (_, member) =>
+        member.email || member.phone ? (
+          <span className="member-contact">
+            {[member.email, member.phone].filter(Boolean).map((contact) => (
+              <span key={contact} title={contact}>
+                {contact}
+              </span>
+            ))}
+          </span>
+        ) : (
+          <span className="org-muted">—</span>
+        ),
     },
     {
       key: 'joined',
       title: t('org_admin.column_joined'),
-      width: 130,
-      responsive: ['md'],
+      width: 120,
+      responsive: ['xl'],
       render: (_, member) => formatDate(member.join_time, locale),
     },
     {
       key: 'department',
       title: t('org_admin.column_department'),
-      width: 140,
+      width: 130,
       ellipsis: true,
       responsive: ['sm'],
       render: (_, member) =>
         member.department_name || <span className="org-muted">{t('org_admin.no_department')}</span>,
     },
     {
-      key: 'role',
-      title: t('org_admin.column_role'),
-      width: 110,
-      render: (_, member) =>
-        member.is_owner ? (
-          <Tag color="gold" icon={<CrownFilled />}>
-            {t('org_admin.owner')}
-          </Tag>
-        ) : member.is_admin ? (
-          <Tag color="blue" icon={<SafetyCertificateFilled />}>
-            {t('org_admin.admin')}
-          </Tag>
-        ) : (
-          <span className="org-muted">{t('org_admin.role_member')}</span>
-        ),
-    },
-    {
       key: 'actions',
       title: <span className="visually-hidden">{t('org_admin.column_actions')}</span>,
-      width: 64,
+      width: 56,
       align: 'end',
       render: (_, member) => {
         const allowed = rowActions(member, actor);
