@@ -8,6 +8,25 @@ export type FakeMediaQuery = MediaQueryList & { emit(matches: boolean): void };
 
 const queries = new Map<string, FakeMediaQuery>();
 let prefersDark = false;
+/** The window width that width queries answer for; null: none matches (the default, as before). */
+let screenWidth: number | null = null;
+
+function matchesQuery(query: string) {
+  if (query === '(prefers-color-scheme: dark)') return prefersDark;
+  if (screenWidth === null) return false;
+  const width = screenWidth;
+  const bounds = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+  return (
+    bounds.length > 0 &&
+    bounds.every(([, kind, value]) => (kind === 'min' ? width >= Number(value) : width <= Number(value)))
+  );
+}
+
+/** Answers width media queries (antd's breakpoints, the phone query) as a window `width` wide would. */
+export function setScreenWidth(width: number | null) {
+  screenWidth = width;
+  for (const [query, list] of queries) list.emit(matchesQuery(query));
+}
 
 export function setPrefersDark(value: boolean) {
   prefersDark = value;
@@ -20,7 +39,7 @@ function fakeMatchMedia(query: string): FakeMediaQuery {
   const listeners = new Set<MediaListener>();
   const list = {
     media: query,
-    matches: query === '(prefers-color-scheme: dark)' ? prefersDark : false,
+    matches: matchesQuery(query),
     onchange: null,
     addEventListener: (_: string, listener: MediaListener) => listeners.add(listener),
     removeEventListener: (_: string, listener: MediaListener) => listeners.delete(listener),

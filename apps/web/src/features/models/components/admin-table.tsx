@@ -63,6 +63,8 @@ export function useRowColumns<T extends AdminRow>({
       key: 'actions',
       title: <span className="visually-hidden">{t('models_admin.column_actions')}</span>,
       align: 'end',
+      // Edit and delete stay in reach while a narrow table scrolls.
+      fixed: 'end',
       render: (_, row) => (
         <Space size={4}>
           {extraActions?.(row)}

@@ -75,31 +75,42 @@ export function ModelsSection({ onChanged }: { onChanged: () => Promise<void> })
         </span>
       ),
     },
-    { key: 'provider', title: t('models_admin.column_provider'), dataIndex: 'provider_name' },
+    // A phone keeps the name, the price and the controls; the details wait for a wider screen.
+    {
+      key: 'provider',
+      title: t('models_admin.column_provider'),
+      dataIndex: 'provider_name',
+      responsive: ['md'],
+    },
     {
       key: 'type',
       title: t('models_admin.model_type'),
+      responsive: ['md'],
       render: (_, model) => t(`models_admin.type_${model.type}`),
     },
     {
       key: 'size',
       title: t('models_admin.parameter_size'),
+      responsive: ['md'],
       render: (_, model) => model.parameter_size || <span className="models-admin__muted">—</span>,
     },
     {
       key: 'trained',
       title: t('models_admin.training_date'),
+      responsive: ['md'],
       render: (_, model) => model.training_date || <span className="models-admin__muted">—</span>,
     },
     {
       key: 'context',
       title: t('models_admin.context_length'),
+      responsive: ['md'],
       align: 'end',
       render: (_, model) => number(model.context_length),
     },
     {
       key: 'images',
       title: t('models_admin.supports_images'),
+      responsive: ['md'],
       render: (_, model) => yesNo(model.supports_images),
     },
     {
@@ -108,7 +119,7 @@ export function ModelsSection({ onChanged }: { onChanged: () => Promise<void> })
       align: 'end',
       render: (_, model) => number(model.points_per_request),
     },
-    { key: 'sort', title: t('models_admin.sort'), dataIndex: 'sort', align: 'end' },
+    { key: 'sort', title: t('models_admin.sort'), dataIndex: 'sort', align: 'end', responsive: ['md'] },
     ...rowColumns,
   ];
 

@@ -97,11 +97,14 @@ export function ProvidersSection({ onChanged }: { onChanged: () => Promise<void>
     {
       key: 'kind',
       title: t('models_admin.provider_kind'),
+      // A phone keeps the name and the controls; the details wait for a wider screen.
+      responsive: ['md'],
       render: (_, provider) => t(kindLabel(provider.kind)),
     },
     {
       key: 'key',
       title: t('models_admin.api_key'),
+      responsive: ['md'],
       render: (_, provider) =>
         provider.has_api_key ? (
           <Tag color="green">{t('models_admin.key_saved')}</Tag>
@@ -109,7 +112,13 @@ export function ProvidersSection({ onChanged }: { onChanged: () => Promise<void>
           <Tag>{t('models_admin.key_none')}</Tag>
         ),
     },
-    { key: 'models', title: t('models_admin.column_models'), dataIndex: 'model_count', align: 'end' },
+    {
+      key: 'models',
+      title: t('models_admin.column_models'),
+      dataIndex: 'model_count',
+      align: 'end',
+      responsive: ['md'],
+    },
     ...rowColumns,
   ];
 

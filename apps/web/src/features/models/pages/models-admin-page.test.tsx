@@ -1,7 +1,7 @@
-import '../../../test/dom-setup.ts';
 import { MODEL_API } from '@tandem/contract/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setScreenWidth } from '../../../test/dom-setup.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import type { Model } from '../api/models.ts';
@@ -46,6 +46,9 @@ const serve = (routes: Parameters<typeof fakeApi>[0] = {}) =>
 
 const dialog = () => screen.getByRole('dialog');
 
+beforeEach(() => setScreenWidth(1440));
+afterEach(() => setScreenWidth(null));
+
 describe('the models screen', () => {
   it('lists providers with whether a key is saved, never the key, and every field of the models', async () => {
     serve();
@@ -57,6 +60,18 @@ describe('the models screen', () => {
     for (const text of ['llama3.2:3b', 'Completion', '3B', '2023-12', '128,000', 'No', '2']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
+  });
+
+  it("on a phone keeps each row's name, price and buttons, and leaves the details for a wider screen", async () => {
+    setScreenWidth(390);
+    serve();
+    await renderPage(<ModelsAdminPage />);
+    const row = (await screen.findByText('Llama 3.2')).closest('tr')!;
+    expect(within(row).getByText('2')).toBeTruthy();
+    expect(within(row).getByRole('switch', { name: /Llama 3.2/ })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: /Edit Llama 3.2/ })).toBeTruthy();
+    expect(within(row).queryByText('128,000')).toBeNull();
+    expect(screen.queryByText('Saved')).toBeNull();
   });
 
   it('says what to do when there is no provider, and cannot add a model yet', async () => {
