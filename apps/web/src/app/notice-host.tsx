@@ -1,5 +1,5 @@
 import { message } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindNotices, type Notice } from '../shared/ui/notices.ts';
 
@@ -10,13 +10,21 @@ import { bindNotices, type Notice } from '../shared/ui/notices.ts';
 export function NoticeHost() {
   const [messageApi, contextHolder] = message.useMessage({ maxCount: 3 });
   const { t } = useTranslation();
+  const errorKeys = useRef(new Set<string>());
   useEffect(() => {
     const text = (notice: Notice) => ('text' in notice ? notice.text : t(notice.key, notice.values));
-    return bindNotices((notice, level) => {
-      const content = text(notice);
-      // One toast per text: a burst of failing calls should not stack identical messages.
-      void messageApi.open({ type: level, content, key: content });
-    });
+    return bindNotices(
+      (notice, level) => {
+        const content = text(notice);
+        if (level === 'error') errorKeys.current.add(content);
+        // One toast per text: a burst of failing calls should not stack identical messages.
+        void messageApi.open({ type: level, content, key: content });
+      },
+      () => {
+        for (const key of errorKeys.current) messageApi.destroy(key);
+        errorKeys.current.clear();
+      },
+    );
   }, [messageApi, t]);
   return contextHolder;
 }

@@ -41,4 +41,26 @@ describe('notices', () => {
     );
     expect(shown).toEqual(['success org_admin.dissolved']);
   });
+
+  it('of errors go once the user has put things right, shown or still waiting', async () => {
+    const { bindNotices, showNotice, withdrawErrorNotices } = await import('./notices.ts');
+    showNotice({ key: 'error.waiting' });
+    showNotice({ key: 'common.saved' }, 'success');
+    withdrawErrorNotices();
+    const shown: string[] = [];
+    let onScreen = 0;
+    bindNotices(
+      (notice) => {
+        onScreen++;
+        shown.push('key' in notice ? notice.key : notice.text);
+      },
+      () => {
+        onScreen = 0;
+      },
+    );
+    expect(shown).toEqual(['common.saved']);
+    showNotice({ key: 'error.login_password' });
+    withdrawErrorNotices();
+    expect(onScreen).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ export type NoticeLevel = 'error' | 'warning' | 'info' | 'success';
 type NoticeHandler = (notice: Notice, level: NoticeLevel) => void;
 
 let handler: NoticeHandler | null = null;
+let withdrawShownErrors: (() => void) | null = null;
 const pending: [Notice, NoticeLevel][] = [];
 let isDemanded = false;
 const demandListeners = new Set<() => void>();
@@ -63,13 +64,30 @@ export function showNotice(notice: Notice, level: NoticeLevel = 'error') {
   }
 }
 
-/** Answers the function that unbinds. Notices raised before binding are delivered now. */
-export function bindNotices(next: NoticeHandler) {
+/**
+ * Answers the function that unbinds. Notices raised before binding are delivered now. `withdrawErrors`
+ * takes away the error notices on screen.
+ */
+export function bindNotices(next: NoticeHandler, withdrawErrors?: () => void) {
   handler = next;
+  withdrawShownErrors = withdrawErrors ?? null;
   for (const [notice, level] of pending.splice(0)) next(notice, level);
   return () => {
-    if (handler === next) handler = null;
+    if (handler !== next) return;
+    handler = null;
+    withdrawShownErrors = null;
   };
+}
+
+/**
+ * The user has put right what the error notices were about (signed in after a wrong password): they go,
+ * shown or still waiting, rather than greet the next page with a failure that no longer holds.
+ */
+export function withdrawErrorNotices() {
+  for (let index = pending.length - 1; index >= 0; index--) {
+    if (pending[index]?.[1] === 'error') pending.splice(index, 1);
+  }
+  withdrawShownErrors?.();
 }
 
 const subscribe = (listener: () => void) => {

@@ -8,6 +8,7 @@ import { getSession } from '../../../shared/session/session-store.ts';
 import { finishGoogleSignIn } from '../api/google-auth.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import '../../../shared/ui/coming-soon.css';
+import { withdrawErrorNotices } from '../../../shared/ui/notices.ts';
 
 /**
  * The provider sends the browser back here with its code (as a path segment or `?code=`), the state the
@@ -35,6 +36,7 @@ export function GoogleAuthPage() {
     finishGoogleSignIn({ google_code: code, state, ...(issuer ? { iss: issuer } : {}) })
       .then(({ token }) => {
         getSession().setToken(token);
+        withdrawErrorNotices();
         return navigate('/', { replace: true });
       })
       .catch((error: unknown) => setFailure(noticeOf(error)));
