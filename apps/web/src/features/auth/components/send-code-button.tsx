@@ -51,7 +51,14 @@ export function SendCodeButton({ onSend, id }: { onSend: () => Promise<boolean>;
       onClick={send}
       className="auth__send-code"
     >
-      {secondsLeft > 0 ? t('auth.resend_in', { seconds: secondsLeft }) : t('auth.send_code')}
+      {/* Both labels size the button (see the CSS), so it keeps one width while it counts down. */}
+      <span
+        className="auth__send-code-label"
+        data-idle={t('auth.send_code')}
+        data-waiting={t('auth.resend_in', { seconds: Math.max(CODE_RESEND_WAIT_S, secondsLeft) })}
+      >
+        <span>{secondsLeft > 0 ? t('auth.resend_in', { seconds: secondsLeft }) : t('auth.send_code')}</span>
+      </span>
     </Button>
   );
 }
