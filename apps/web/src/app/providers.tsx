@@ -16,7 +16,14 @@ const shared: ThemeConfig['token'] = {
 
 export const THEMES: Record<ActualTheme, ThemeConfig> = {
   light: {
-    token: { ...shared, colorBgLayout: PAGE_BACKGROUND.light },
+    token: {
+      ...shared,
+      colorBgLayout: PAGE_BACKGROUND.light,
+      // antd derives a paler hover from the brand colour: a primary button under the pointer (the next
+      // step's button appearing where the user just clicked) then looked disabled. Deeper reads as live.
+      colorPrimaryHover: '#4a4ee6',
+      colorPrimaryActive: '#3c40c9',
+    },
     components: { Layout: { siderBg: '#ffffff', bodyBg: PAGE_BACKGROUND.light } },
   },
   dark: {

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StandaloneFrame } from '../../shared/ui/standalone-frame.tsx';
+import './status-page.css';
 
 /** A full-page status (404, 401) with the way home; replace, so Back does not return here. */
 export function StatusPage({
@@ -18,6 +19,7 @@ export function StatusPage({
   return (
     <StandaloneFrame>
       <Result
+        className="status-page"
         status={status}
         title={title}
         subTitle={t(messageKey)}
