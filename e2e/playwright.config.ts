@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { PLATFORM_ADMIN_EMAIL } from './support/accounts.ts';
 import { SLOW_TEST_MODEL, TEST_MODEL, TEST_MODEL_POINTS, TEST_PROVIDER } from './support/test-model.ts';
 import { CHROMIUM } from './system-deps.ts';
 
@@ -72,6 +73,7 @@ export default defineConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         CODES_PER_IP_PER_HOUR: '1000',
+        ADMIN_EMAILS: PLATFORM_ADMIN_EMAIL,
         LLM_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
         LLM_PROVIDER_NAME: TEST_PROVIDER,
         LLM_MODELS: `${TEST_MODEL}=${TEST_MODEL_POINTS},${SLOW_TEST_MODEL}=${TEST_MODEL_POINTS}`,

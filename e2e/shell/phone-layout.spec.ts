@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerWithToken } from '../support/accounts.ts';
+import { platformAdmin, registerWithToken } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
-import { MESSAGES } from '../support/messages.ts';
+import { fill, MESSAGES } from '../support/messages.ts';
 import { signIn } from '../support/sign-in.ts';
 import { teamOfTwo } from '../support/teams.ts';
+import { TEST_MODEL } from '../support/test-model.ts';
 
 const m = MESSAGES['en-US'];
 
@@ -77,6 +78,49 @@ test('on a phone every signed-in page fits the width, and chat keeps the whole w
     await page.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(page, path);
   }
+});
+
+test("on a phone the platform models page fits the width, each model's switch and buttons in reach", async ({
+  page,
+  request,
+}) => {
+  const admin = await platformAdmin(request);
+  await signIn(page, admin.email);
+  await page.goto('/platform/models');
+  const models = page.getByRole('region', { name: m.models_admin.models_title });
+  const row = models.getByRole('row').filter({ hasText: TEST_MODEL }).first();
+  await expect(row).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: new RegExp(fill(m.models_admin.edit_named, { name: '' })) }),
+  ).toBeInViewport();
+  await expect(row.getByRole('switch')).toBeInViewport();
+  await page.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(page, '/platform/models');
+});
+
+test('on a phone the sign-in tabs keep to one line each, and the code button one width while it counts', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const tab = page.getByRole('tab', { name: m.auth.tab_code });
+  await expect(tab).toBeVisible();
+  const lines = await tab.evaluate((el) => {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    return new Set(Array.from(text.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+
+  await page.goto('/register');
+  const sendCode = page.getByRole('button', { name: m.auth.send_code });
+  const before = (await sendCode.boundingBox())!.width;
+  await page.getByRole('textbox', { name: m.auth.email }).fill(`e2e-phone-code-${Date.now()}@example.com`);
+  await sendCode.click();
+  const countdown = page.getByRole('button', {
+    name: new RegExp(`^${fill(m.auth.resend_in, { seconds: '\\d+' })}$`),
+  });
+  await expect(countdown).toBeVisible();
+  expect((await countdown.boundingBox())!.width).toBe(before);
 });
 
 test('/user-center/user-set is the account centre, with subscription and bills to come', async ({

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
-import { MESSAGES } from '../support/messages.ts';
+import { registerAccount, registerWithToken } from '../support/accounts.ts';
+import { fill, MESSAGES } from '../support/messages.ts';
 import { signIn, submitSignIn } from '../support/sign-in.ts';
+import { createTeam } from '../support/teams.ts';
 
 const m = MESSAGES['en-US'];
 
@@ -42,10 +44,38 @@ test('signing out asks first, then returns to the sign-in page', async ({ page, 
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
 });
 
-test('the sign-in page shows the server’s message for a wrong password', async ({ page, request }) => {
-  const { email } = await registerAccount(request);
+test('the sign-in page shows the server’s message for a wrong password, gone once the right one signs in', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await registerAccount(request);
   await page.goto('/login');
   await submitSignIn(page, email, 'Wrong1234');
   await expect(page.getByText(m.error.password_error)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(m.error.password_error)).toHaveCount(0);
+});
+
+test('the sidebar shows the current team, and switching there shows the new one', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-current-team');
+  const teamName = `Current ${randomBytes(3).toString('hex')}`;
+  await createTeam(request, owner.token, teamName);
+  await signIn(page, owner.email);
+  const switcher = (name: string) =>
+    page.getByRole('button', { name: fill(m.team.current_switch, { name }) });
+  await expect(switcher(teamName)).toBeVisible();
+
+  await switcher(teamName).click();
+  await page.getByRole('menuitem', { name: m.team.personal_team }).click();
+  await expect(switcher(m.team.personal_team)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await switcher(m.team.personal_team).click();
+  await page.getByRole('menuitem', { name: teamName }).click();
+  await expect(switcher(teamName)).toBeVisible();
 });

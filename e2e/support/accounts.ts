@@ -11,8 +11,10 @@ export async function latestCode(request: APIRequestContext, to: string): Promis
 }
 
 /** A registered account, made through the product's own calls (code read from the dev outbox). */
-export async function registerAccount(request: APIRequestContext) {
-  const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
+export async function registerAccount(
+  request: APIRequestContext,
+  email = `e2e-${randomBytes(5).toString('hex')}@example.com`,
+) {
   const sent = await request.post('/api/user/get-sys-email-code', { data: { email, type: 1 } });
   if (!sent.ok()) throw new Error(await sent.text());
   const registered = await request.post('/api/user/register', {
@@ -30,4 +32,17 @@ export async function registerWithToken(request: APIRequestContext, deviceId: st
   });
   if (!login.ok()) throw new Error(await login.text());
   return { ...account, token: (await login.json()).data.token as string };
+}
+
+/** The platform admin the test server names in ADMIN_EMAILS (playwright.config.ts). */
+export const PLATFORM_ADMIN_EMAIL = 'e2e-platform-admin@example.com';
+
+/** The platform admin's account, registered by the first test that needs it. */
+export async function platformAdmin(request: APIRequestContext) {
+  const login = await request.post('/api/user/login', {
+    data: { user_name: PLATFORM_ADMIN_EMAIL, password: PASSWORD, device_id: 'e2e-platform-admin' },
+  });
+  return login.ok()
+    ? { email: PLATFORM_ADMIN_EMAIL, password: PASSWORD }
+    : registerAccount(request, PLATFORM_ADMIN_EMAIL);
 }

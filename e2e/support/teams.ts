@@ -12,8 +12,8 @@ export const apiToken = async (request: APIRequestContext, email: string, passwo
     ).json()
   ).data.token as string;
 
-/** An organisation team of `owner` (who switches to it) that `member` joins at once (no approval). */
-export async function teamOfTwo(request: APIRequestContext, owner: string, member: string) {
+/** An organisation team `owner` creates, and so is switched to. */
+export async function createTeam(request: APIRequestContext, owner: string, name: string) {
   const industries = await call<{ id: number; children: { id: number }[] }[]>(
     request,
     owner,
@@ -21,10 +21,15 @@ export async function teamOfTwo(request: APIRequestContext, owner: string, membe
     '/api/dict/get-tree-industry',
   );
   await call(request, owner, 'POST', '/api/team/create-team', {
-    name: `Agents ${randomBytes(3).toString('hex')}`,
+    name,
     industry_id: industries[0]!.children[0]?.id ?? industries[0]!.id,
     scale: 0,
   });
+}
+
+/** An organisation team of `owner` (who switches to it) that `member` joins at once (no approval). */
+export async function teamOfTwo(request: APIRequestContext, owner: string, member: string) {
+  await createTeam(request, owner, `Agents ${randomBytes(3).toString('hex')}`);
   await call(request, owner, 'POST', '/api/team/apply-status-set', { apply_audit: 0 });
   const { invite_code } = await call<{ invite_code: string }>(
     request,
