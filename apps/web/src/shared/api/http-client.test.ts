@@ -6,7 +6,9 @@ type Reply = { status?: number; body?: unknown; headers?: Record<string, string>
 type Fail = 'network' | 'timeout';
 
 /** A client over a fake transport that answers `reply` (or fails) and records each request. */
-function setup(options: { token?: string | null; path?: string; visitor?: string } = {}) {
+function setup(
+  options: { token?: string | null; path?: string; visitor?: string; isLeavingPage?: boolean } = {},
+) {
   let token: string | null = options.token === undefined ? 'old-token' : options.token;
   let path = options.path ?? '/dashboard';
   let next: Reply | Fail = { body: { code: 0, msg: 'ok', data: null } };
@@ -32,6 +34,7 @@ function setup(options: { token?: string | null; path?: string; visitor?: string
     getDeviceId: () => 'device-1',
     getLocale: () => 'ja-JP',
     getVisitorToken: () => options.visitor,
+    isLeavingPage: () => options.isLeavingPage === true,
     reactions,
     transport: async (request) => {
       requests.push(request);
@@ -248,6 +251,15 @@ describe('network failure', () => {
     expect(reactions.notify).toHaveBeenCalledWith({ key: 'error.network_failed' });
     expect(reactions.resetSession).toHaveBeenCalledOnce();
     expect(reactions.goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the page is being left, which cancels the calls under way', async () => {
+    const { client, reactions, reply } = setup({ isLeavingPage: true });
+    reply('network');
+    await expect(client.get('/api/user/account')).rejects.toMatchObject({ kind: 'network' });
+    expect(reactions.resetSession).not.toHaveBeenCalled();
+    expect(reactions.goToLogin).not.toHaveBeenCalled();
+    expect(reactions.notify).not.toHaveBeenCalled();
   });
 
   it('has no session to reset for a visitor', async () => {

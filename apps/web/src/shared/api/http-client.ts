@@ -60,6 +60,11 @@ export type HttpClientOptions = {
   /** A visitor's token (a web-public agent's embed), sent when there is no session. */
   getVisitorToken?(): string | undefined;
   reactions: HttpReactions;
+  /**
+   * Whether the page is being left (a reload, a link): the browser then cancels the calls under way,
+   * which is no network failure and must not end the session.
+   */
+  isLeavingPage?(): boolean;
   /** Tests pass a fake transport. */
   transport?: Transport;
 };
@@ -211,6 +216,7 @@ export function createHttpClient(options: HttpClientOptions) {
       notify(call, { key: 'error.request_timeout' });
       return new ApiError('timeout', `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`, undefined, undefined);
     }
+    if (options.isLeavingPage?.()) return new ApiError('network', 'The page was left', undefined, undefined);
     notify(call, { key: 'error.network_failed' });
     // Spec: a network failure resets the session to the sign-in page, but only for calls the user made.
     if (!call.background && !call.resendable && spokeForCurrentSession(sent)) {

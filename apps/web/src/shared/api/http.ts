@@ -28,8 +28,18 @@ export function bindHttpReactions(next: Partial<HttpReactions>) {
   reactions = { ...reactions, ...next };
 }
 
+// Fetches a page being left cancels reject after its `pagehide`; one restored from the back-forward cache lives again.
+let isLeavingPage = false;
+addEventListener('pagehide', () => {
+  isLeavingPage = true;
+});
+addEventListener('pageshow', () => {
+  isLeavingPage = false;
+});
+
 /** The app's one API client: every feature's `api/` file calls through it. */
 export const http = createHttpClient({
+  isLeavingPage: () => isLeavingPage,
   getToken: readTokenCookie,
   setToken: (token) => getSession().setToken(token),
   getDeviceId,
