@@ -68,15 +68,18 @@ test('the composer sits at the bottom and the messages fill the space above it, 
     { width: 1920, height: 1080 },
     { width: 390, height: 844 },
   ]) {
-    await page.setViewportSize(size);
     for (const [conversationId, lastText] of [
       [short, 'Echo: Question number 1'],
       [long, 'Echo: Question number 12'],
     ] as const) {
-      await page.goto(`/chat?agent_key=${agent.agent_key}&conversation_id=${conversationId}`);
-      await expect(page.getByText(lastText)).toBeVisible();
-      const composer = await boxOf(page, '.chat-composer-area');
-      const list = await boxOf(page, '[role="log"]');
+      // A fresh page each time, signed in by the same context: the layout is measured, not what
+      // leaving a page with calls still under way does.
+      const view = await page.context().newPage();
+      await view.setViewportSize(size);
+      await view.goto(`/chat?agent_key=${agent.agent_key}&conversation_id=${conversationId}`);
+      await expect(view.getByText(lastText)).toBeVisible();
+      const composer = await boxOf(view, '.chat-composer-area');
+      const list = await boxOf(view, '[role="log"]');
       const where = `${size.width}x${size.height}, ${lastText}`;
       // At the bottom, less the page's padding (a pixel or two of rounding).
       expect(Math.abs(size.height - bottomPadding(size.width) - composer.bottom), where).toBeLessThanOrEqual(
@@ -87,9 +90,10 @@ test('the composer sits at the bottom and the messages fill the space above it, 
       expect(composer.top - list.bottom, where).toBeLessThanOrEqual(12);
       // And the page itself does not scroll.
       expect(
-        await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+        await view.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
         where,
       ).toBe(true);
+      await view.close();
     }
   }
 });
