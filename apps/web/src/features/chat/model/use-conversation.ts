@@ -82,13 +82,15 @@ export function useConversation({
     (id: string, isNew = false) => {
       if (listening.current?.id === id) return listening.current.stop;
       const missed = new MissedPieces(id);
-      let catchingUp: Promise<void> | undefined;
+      let isCatchingUp = false;
       /**
        * Reads the saved reply until the pieces held after a gap fit onto it: the server saves every
        * 500 ms, so what was missed is there within a read or two (or the reply ended meanwhile).
        */
       const catchUp = () => {
-        catchingUp ??= (async () => {
+        if (isCatchingUp) return;
+        isCatchingUp = true;
+        void (async () => {
           while (!missed.isEmpty) {
             await readSaved(id);
             update(id, (messages) => missed.fill(messages, { isSavedRead: true }));
@@ -98,7 +100,7 @@ export function useConversation({
         })()
           .catch(() => {})
           .finally(() => {
-            catchingUp = undefined;
+            isCatchingUp = false;
           });
       };
       const stop = listenToConversation(
