@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { withoutUnsafeCharacters } from '@tandem/contract/account-rules';
 import {
   CHAT_API,
-  CONVERSATION_TITLE_FROM_MESSAGE,
   chatMessage,
   conversation,
   conversationListQuery,
@@ -43,6 +41,7 @@ import {
 import { authorizeAgent } from '../agent/policy.ts';
 import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
+import { titleOf } from './conversation-title.ts';
 import { startExchange } from './exchange.ts';
 import type { ChatRunner } from './generation.ts';
 import { presentMessage } from './message-presenter.ts';
@@ -95,12 +94,6 @@ async function ownConversation(db: Db, chatter: Chatter, conversationId: string)
   if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
   return row;
 }
-
-/** The first words of a message, held to the rule of names (no line breaks, zero-width or direction characters). */
-const titleOf = (content: string) => {
-  const line = withoutUnsafeCharacters(content.replace(/\s+/g, ' ')).trim();
-  return [...line].slice(0, CONVERSATION_TITLE_FROM_MESSAGE).join('');
-};
 
 const done = { 200: envelope(z.null()) };
 
