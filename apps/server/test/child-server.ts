@@ -95,3 +95,22 @@ function httpApp(base: string): App {
   }
   return { inject } as unknown as App;
 }
+
+/**
+ * Reads until `read` answers something, for what child servers do in their own time; throws naming
+ * `what` and the servers' stderr (`errors`) when it never does.
+ */
+export async function until<T>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  errors: () => string = () => '',
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never: ${what}\n${errors()}`);
+}

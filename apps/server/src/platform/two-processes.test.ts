@@ -7,7 +7,7 @@ import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentApi, completeConfig } from '../../test/agents.ts';
-import { type ChildServer, startChildServer } from '../../test/child-server.ts';
+import { type ChildServer, startChildServer, until as untilServer } from '../../test/child-server.ts';
 import { bearer, createUser, tinyPng } from '../../test/factories.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../test/fake-llm/fake-llm-server.ts';
 import { type S3TestServer, startS3Server } from '../../test/s3-server.ts';
@@ -41,15 +41,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two server processes o
     ).data as ChatMessage[];
   const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join(' ');
 
-  async function until<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const value = await read();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`never: ${what}\n${nodes.map((node) => node.errors()).join('\n')}`);
-  }
+  const until = <T>(read: () => Promise<T | undefined>, what: string) =>
+    untilServer(read, what, () => nodes.map((node) => node.errors()).join('\n'));
 
   beforeAll(async () => {
     fake = await startFakeLlmServer();

@@ -7,7 +7,7 @@ import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentApi, completeConfig } from '../../../test/agents.ts';
-import { type ChildServer, startChildServer } from '../../../test/child-server.ts';
+import { type ChildServer, startChildServer, until as untilServer } from '../../../test/child-server.ts';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import type { TestContext } from '../../../test/test-app.ts';
@@ -44,15 +44,8 @@ const balance = async () =>
   (await api().data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
     .points_quota_surplus_numerical as number;
 
-async function until<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}\n${server?.errors() ?? ''}`);
-}
+const until = <T>(read: () => Promise<T | undefined>, what: string) =>
+  untilServer(read, what, () => server?.errors() ?? '');
 
 /** Sends `content` in the conversation and answers once its reply has streamed some words. */
 async function replyUnderWay(payload: object) {
