@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'deploy/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'packages/editor/src/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './build.mjs';
 
-/** Every build bundles the contract's sources. */
-const CONTRACT = 'packages/contract/src';
+/** Every build bundles the workspace packages' sources: the contract and the document schema. */
+const PACKAGES = ['packages/contract/src', 'packages/editor/src'];
 
 const TARGETS = {
   web: {
@@ -48,7 +48,7 @@ export function isStale(which, also = [], root = ROOT) {
   const { output, sources } = TARGETS[which];
   const outputs = [output, ...also].map((path) => join(root, path));
   if (!outputs.every((path) => existsSync(path))) return true;
-  const sourcesMtime = newestMtime([...sources, CONTRACT].map((path) => join(root, path)));
+  const sourcesMtime = newestMtime([...sources, ...PACKAGES].map((path) => join(root, path)));
   return outputs.some((path) => statSync(path).mtimeMs < sourcesMtime);
 }
 

@@ -141,3 +141,41 @@ export const AGENT_API = {
   /** What a link, QR code or embed shows of a published agent, for visitors too. */
   publicInfo: '/api/agent/get-public-agent-info',
 } as const;
+
+export const PROJECT_API = {
+  create: '/api/project/create-project',
+  update: '/api/project/update-project',
+  list: '/api/project/get-project-list',
+  /** One project by `uniq_code`, with the caller's role; records the visit. */
+  info: '/api/project/get-project-info',
+  delete: '/api/project/delete-project',
+  members: '/api/project/get-project-members',
+  /** Adds, changes or (permission null) removes a project member. */
+  setMember: '/api/project/set-project-member',
+} as const;
+
+export const KNOWLEDGE_API = {
+  createDoc: '/api/knowledge/create-doc',
+  tree: '/api/knowledge/get-doc-tree',
+  moveDoc: '/api/knowledge/move-doc',
+  renameDoc: '/api/knowledge/rename-doc',
+  copyDoc: '/api/knowledge/copy-doc',
+  deleteDoc: '/api/knowledge/delete-doc',
+  getDoc: '/api/knowledge/get-doc',
+  saveOnlineDoc: '/api/knowledge/save-online-doc',
+  importDoc: '/api/knowledge/import-doc',
+  /** `?id&format`; a group answers a zip of its documents. */
+  exportDoc: '/api/knowledge/export-doc',
+  /** `?ids=1,2,3&format`: a zip of a selection (batch download). */
+  exportDocs: '/api/knowledge/export-docs',
+  collabToken: '/api/knowledge/get-collab-token',
+  /** Turns a document's read-only share link on (a new code) or off. */
+  shareDoc: '/api/knowledge/share-doc',
+} as const;
+
+export const ATTACHMENT_API = {
+  shareUrl: '/api/attachment/generate_share_url',
+} as const;
+
+/** The collaboration websocket (Hocuspocus protocol) on the server's own port. */
+export const COLLABORATION_PATH = '/collaboration';

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { teams } from './teams.ts';
 import { users } from './users.ts';
 
 /**
@@ -17,7 +18,9 @@ export const files = pgTable(
     mimeType: text('mime_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     originalName: text('original_name').notNull().default(''),
+    /** The team whose storage the file counts towards (documents' images and attachments); null for account files. */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_owner').on(t.ownerId)],
+  (t) => [index('files_owner').on(t.ownerId), index('files_team').on(t.teamId)],
 );

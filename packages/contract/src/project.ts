@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { entityId, entityIds } from './ids.ts';
+import { PROJECT_NAME_MAX } from './limits.ts';
+import {
+  COVER_PATTERN,
+  cleanDocName,
+  DOC_BATCH_MAX,
+  DOC_KINDS,
+  DOC_NAME_MAX,
+  EXPORT_FORMATS,
+  PAGE_WIDTHS,
+  PROJECT_ACCESS,
+  PROJECT_PERMISSIONS,
+} from './project-rules.ts';
+import { safeText } from './user.ts';
+
+/** Projects and their documents (spec part B sections 2-5, issue 14). Paths are in `api.ts`. */
+
+const cover = z.string().trim().max(512).regex(COVER_PATTERN, 'not a cover');
+const description = z
+  .string()
+  .max(2000)
+  .transform((value) => value.normalize('NFC').trim());
+
+export const createProjectBody = z.object({
+  name: safeText(PROJECT_NAME_MAX).pipe(z.string().min(1, 'required')),
+  description: description.optional(),
+  cover,
+  access: z.enum(PROJECT_ACCESS).optional(),
+  team_permission: z.enum(['editor', 'viewer']).optional(),
+});
+export const createProjectData = z.object({ id: z.number().int(), uniq_code: z.string() });
+
+export const updateProjectBody = z.object({
+  id: entityId,
+  name: safeText(PROJECT_NAME_MAX).pipe(z.string().min(1, 'required')).optional(),
+  description: description.optional(),
+  cover: cover.optional(),
+  access: z.enum(PROJECT_ACCESS).optional(),
+  team_permission: z.enum(['editor', 'viewer']).optional(),
+});
+
+export const projectListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  /** 1: only projects the user visited, most recent first. */
+  recent: z.coerce.number().int().min(0).max(1).default(0),
+});
+
+export const projectItem = z.object({
+  id: z.number().int(),
+  uniq_code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cover: z.string(),
+  doc_count: z.number().int(),
+  updated_at: z.string(),
+  visited_at: z.string().nullable(),
+  /** What the caller may do: owner (creator, team owner or admin), admin, editor, viewer. */
+  role: z.enum(['owner', ...PROJECT_PERMISSIONS]),
+  access: z.enum(PROJECT_ACCESS),
+  team_permission: z.enum(['editor', 'viewer']),
+  owner_name: z.string(),
+});
+export type ProjectItem = z.infer<typeof projectItem>;
+
+export const projectInfoQuery = z.object({ uniq_code: z.string().trim().min(1).max(64) });
+
+export const deleteProjectBody = z.object({
+  id: entityId,
+  confirm_name: z.string().max(PROJECT_NAME_MAX * 4),
+});
+
+export const projectMemberItem = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  permission: z.enum(PROJECT_PERMISSIONS),
+});
+export const projectMembersQuery = z.object({ project_id: entityId });
+export const setProjectMemberBody = z.object({
+  project_id: entityId,
+  user_id: entityId,
+  /** null removes the member. */
+  permission: z.enum(PROJECT_PERMISSIONS).nullable(),
+});
+
+// Documents and groups (the catalogue)
+
+const docName = z
+  .string()
+  .max(DOC_NAME_MAX * 4)
+  .transform(cleanDocName);
+
+export const createDocBody = z.object({
+  project_id: entityId,
+  parent_id: entityId.nullable(),
+  name: docName.optional(),
+  kind: z.enum(DOC_KINDS),
+});
+export const createDocData = z.object({ id: z.number().int(), uniq_code: z.string() });
+
+export const docTreeQuery = z.object({ project_id: entityId });
+
+export type DocTreeNode = {
+  id: number;
+  uniq_code: string;
+  name: string;
+  parentId: number | null;
+  kind: (typeof DOC_KINDS)[number];
+  sort: number;
+  updated_at: string;
+  children: DocTreeNode[];
+};
+export const docTreeNode: z.ZodType<DocTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    uniq_code: z.string(),
+    name: z.string(),
+    parentId: z.number().int().nullable(),
+    kind: z.enum(DOC_KINDS),
+    sort: z.number(),
+    updated_at: z.string(),
+    children: z.array(docTreeNode),
+  }),
+);
+
+export const moveDocBody = z.object({
+  ids: entityIds(DOC_BATCH_MAX),
+  parent_id: entityId.nullable(),
+  /** Position among the new parent's children, before the move (0 is first); past the end appends. */
+  index: z.number().int().min(0).max(1_000_000),
+});
+export const renameDocBody = z.object({ id: entityId, name: docName.pipe(z.string().min(1, 'required')) });
+export const copyDocBody = z.object({ id: entityId });
+export const deleteDocBody = z.object({ ids: entityIds(DOC_BATCH_MAX) });
+
+export const getDocQuery = z.object({
+  uniq_code: z.string().trim().min(1).max(64),
+  share_code: z.string().max(64).optional(),
+});
+export const docData = z.object({
+  id: z.number().int(),
+  uniq_code: z.string(),
+  project_id: z.number().int(),
+  project_uniq_code: z.string(),
+  project_name: z.string(),
+  name: z.string(),
+  html: z.string(),
+  markdown: z.string(),
+  updated_at: z.string(),
+  can_edit: z.boolean(),
+  share_code: z.string().nullable(),
+});
+export type DocData = z.infer<typeof docData>;
+
+export const saveOnlineDocBody = z.object({
+  doc_id: entityId,
+  format: z.enum(['html', 'markdown']),
+  content: z.string().max(5 * 1024 * 1024),
+});
+
+export const exportDocQuery = z.object({ id: entityId, format: z.enum(EXPORT_FORMATS) });
+export const exportDocsQuery = z.object({
+  ids: z.string().regex(/^\d+(,\d+)*$/),
+  format: z.enum(EXPORT_FORMATS),
+});
+
+export const collabTokenBody = z.object({ doc_id: entityId });
+export const collabTokenData = z.object({
+  token: z.string(),
+  expires_in: z.number().int(),
+  can_edit: z.boolean(),
+});
+
+export const shareDocBody = z.object({ doc_id: entityId, enabled: z.boolean() });
+export const shareDocData = z.object({ share_code: z.string().nullable() });
+
+export const attachmentShareBody = z.object({ file_id: z.string().trim().min(1).max(128) });
+export const attachmentShareData = z.object({ url: z.string() });
+
+export const pageWidth = z.enum(PAGE_WIDTHS);
