@@ -134,6 +134,14 @@ export const ERRORS = {
   PROJECT_DELETED: { code: 2203, status: 410, key: 'project_deleted' },
   DOCUMENT_DELETED: { code: 2204, status: 410, key: 'document_deleted' },
   PROJECT_NAME_MISMATCH: { code: 2205, status: 400, key: 'project_name_mismatch' },
+  /** A move whose target parent is one of the moved items or inside one of them. */
+  DOCUMENT_MOVE_INTO_ITSELF: { code: 2206, status: 400, key: 'document_move_into_itself' },
+  /** No such project, or the caller may not see it (outsiders learn nothing of it). */
+  PROJECT_NOT_FOUND: { code: 2207, status: 404, key: 'project_not_found' },
+  /** Documents live only in groups (or at the root). */
+  DOCUMENT_PARENT_NOT_GROUP: { code: 2208, status: 400, key: 'document_parent_not_group' },
+  /** A project member must be a member of the project's team. */
+  PROJECT_MEMBER_NOT_IN_TEAM: { code: 2209, status: 400, key: 'project_member_not_in_team' },
 
   // Subscription and payment
   PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },
