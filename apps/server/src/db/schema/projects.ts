@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { files } from './files.ts';
 import { teams } from './teams.ts';
 import { users } from './users.ts';
 
@@ -128,3 +129,21 @@ export const documentStates = pgTable('document_states', {
   byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An upload (image or attachment) a document holds: the file counts towards its team's storage while
+ * some document of the team holds it. A copied document holds its original's files too, so deleting
+ * either one leaves the other's pictures counted.
+ */
+export const documentFiles = pgTable(
+  'document_files',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.fileId] }), index('document_files_file').on(t.fileId)],
+);
