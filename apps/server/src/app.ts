@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
+import { COLLABORATION_PATH } from '@tandem/contract/api';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -18,6 +19,10 @@ import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
+import { createCollabServer } from './modules/document/collab-server.ts';
+import { createCollabTokens } from './modules/document/collab-tokens.ts';
+import { registerCollabServer } from './modules/document/live-documents.ts';
+import { documentRoutes } from './modules/document/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
@@ -158,6 +163,16 @@ export async function buildApp(deps: AppDeps) {
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)
     routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
+  const collab = createCollabServer({
+    db,
+    bus,
+    tokens: createCollabTokens(config.realtime.secret),
+    log: app.log,
+  });
+  const forgetCollab = registerCollabServer(collab);
+  routeUpgrade(app.server, COLLABORATION_PATH, (request, socket, head) =>
+    collab.handleUpgrade(request, socket, head),
+  );
   const moderation = createModeration(config.moderation, app.log);
   const runner = createChatRunner({
     db,
@@ -177,6 +192,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     await runner.close(config.shutdownGraceMs);
     await realtime.close();
+    forgetCollab();
+    await collab.close();
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
@@ -211,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatInsightsRoutes, { db });
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
+  await app.register(documentRoutes, { db, collab });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
   if (deps.backupToken)
     await app.register(backupRoutes, { database: deps.database, token: deps.backupToken });

@@ -142,6 +142,9 @@ export const ERRORS = {
   DOCUMENT_PARENT_NOT_GROUP: { code: 2208, status: 400, key: 'document_parent_not_group' },
   /** A project member must be a member of the project's team. */
   PROJECT_MEMBER_NOT_IN_TEAM: { code: 2209, status: 400, key: 'project_member_not_in_team' },
+  DOCUMENT_IMPORT_UNSUPPORTED: { code: 2220, status: 400, key: 'document_import_unsupported' },
+  DOCUMENT_IMPORT_TOO_LARGE: { code: 2221, status: 413, key: 'document_import_too_large' },
+  DOCUMENT_IMPORT_UNREADABLE: { code: 2222, status: 400, key: 'document_import_unreadable' },
 
   // Subscription and payment
   PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },

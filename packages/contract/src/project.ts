@@ -166,11 +166,17 @@ export const exportDocsQuery = z.object({
   format: z.enum(EXPORT_FORMATS),
 });
 
-export const collabTokenBody = z.object({ doc_id: entityId });
+export const collabTokenBody = z.object({
+  doc_id: entityId,
+  /** A share link's code: a read-only token for anyone holding the link, signed in or not. */
+  share_code: z.string().trim().min(1).max(64).optional(),
+});
 export const collabTokenData = z.object({
   token: z.string(),
   expires_in: z.number().int(),
   can_edit: z.boolean(),
+  /** The Hocuspocus document name to open with this token (the document's id as text). */
+  document_name: z.string(),
 });
 
 export const shareDocBody = z.object({ doc_id: entityId, enabled: z.boolean() });

@@ -24,7 +24,7 @@ export const DeepHeading = Heading.extend({
       {
         tag: 'p[data-level]',
         priority: 60,
-        getAttrs: (element: HTMLElement) => {
+        getAttrs: (element: { getAttribute(name: string): string | null }) => {
           const level = Number(element.getAttribute('data-level'));
           return level > LAST_HTML_LEVEL && level <= 9 ? { level } : false;
         },

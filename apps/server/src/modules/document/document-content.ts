@@ -1,0 +1,54 @@
+import { documentExtensions } from '@tandem/editor/extensions';
+import { getSchema, type JSONContent } from '@tiptap/core';
+import { generateHTML, generateJSON } from '@tiptap/html/server';
+import { MarkdownManager } from '@tiptap/markdown';
+import { prosemirrorJSONToYXmlFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import { marked } from 'marked';
+import type * as Y from 'yjs';
+
+/** The Yjs fragment Tiptap's Collaboration extension edits (its `field` option's default). */
+export const COLLAB_FIELD = 'default';
+
+const extensions = documentExtensions();
+const schema = getSchema(extensions);
+const markdown = new MarkdownManager({ extensions });
+const EMPTY: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
+
+/** A Yjs document's content as ProseMirror JSON (what the browser editor shows). */
+export function docToJson(doc: Y.Doc): JSONContent {
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(COLLAB_FIELD)) as JSONContent;
+  return json.content?.length ? json : EMPTY;
+}
+
+export const jsonToHtml = (json: JSONContent) => generateHTML(json, extensions);
+
+/** Markdown of the document; headings 7-9 stay HTML, which our Markdown import reads back. */
+export const jsonToMarkdown = (json: JSONContent) => markdown.serialize(json).trim();
+
+/**
+ * HTML into the document schema: anything the schema has no node or mark for (scripts, event
+ * handlers, styles, unknown tags) is dropped on the way, so imported HTML needs no other sanitiser.
+ */
+export const htmlToJson = (html: string) => generateJSON(html, extensions) as JSONContent;
+
+export const markdownToJson = (text: string) => htmlToJson(marked.parse(text, { async: false, gfm: true }));
+
+/** Plain text: one paragraph per line, blank lines kept as empty paragraphs. */
+export function textToJson(text: string): JSONContent {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+  return {
+    type: 'doc',
+    content: lines.map((line) =>
+      line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' },
+    ),
+  };
+}
+
+/** Replaces the whole content of `doc` with `json`, in the caller's transaction. */
+export function replaceContent(doc: Y.Doc, json: JSONContent) {
+  // Checks the JSON against the schema first: an invalid node throws before anything is deleted.
+  schema.nodeFromJSON(json);
+  const fragment = doc.getXmlFragment(COLLAB_FIELD);
+  fragment.delete(0, fragment.length);
+  prosemirrorJSONToYXmlFragment(schema, json, fragment);
+}

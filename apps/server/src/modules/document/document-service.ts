@@ -1,0 +1,132 @@
+import type { DocData } from '@tandem/contract/project';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documents, projects } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { CollabServer } from './collab-server.ts';
+import { collabDocumentName } from './collab-tokens.ts';
+import { type DocumentAccess, documentAccess } from './document-access.ts';
+import {
+  docToJson,
+  htmlToJson,
+  jsonToHtml,
+  jsonToMarkdown,
+  markdownToJson,
+  replaceContent,
+} from './document-content.ts';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The document (or group) `id` the user may read, with their access; 404 / 403 otherwise. */
+export async function readableDocument(db: Db, userId: number, id: number) {
+  const access = await documentAccess(db, userId, id);
+  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
+  if (!row) throw new AppError('DOCUMENT_NOT_FOUND');
+  if (!access) throw new AppError('DOCUMENT_NO_PERMISSION');
+  return { row, access };
+}
+
+export const canEdit = (access: DocumentAccess) => access.role !== 'viewer';
+
+/**
+ * The caller's user id where a share link is the other way in: a visitor whose link is wrong or
+ * revoked sees "no permission" (they have nothing to sign in for); without a link, 401.
+ */
+async function callerOrRefuse(caller: () => Promise<number | undefined>, shareCode: string | undefined) {
+  const userId = await caller();
+  if (userId !== undefined) return userId;
+  throw new AppError(shareCode === undefined ? 'LOGIN_INVALID' : 'DOCUMENT_NO_PERMISSION');
+}
+
+export async function editableDocument(db: Db, userId: number, id: number) {
+  const found = await readableDocument(db, userId, id);
+  if (!canEdit(found.access)) throw new AppError('DOCUMENT_NO_PERMISSION');
+  return found;
+}
+
+/**
+ * `get-doc`: a document's content as HTML and Markdown, from its live copy or stored state. A share
+ * code that matches opens that one document read-only to anyone; otherwise `userId` must have access.
+ */
+export async function getDoc(
+  deps: { db: Db; collab: CollabServer },
+  query: { uniqCode: string; shareCode?: string },
+  caller: () => Promise<number | undefined>,
+): Promise<DocData> {
+  const [found] = await deps.db
+    .select({ document: documents, projectUniqCode: projects.uniqCode, projectName: projects.name })
+    .from(documents)
+    .innerJoin(projects, eq(projects.id, documents.projectId))
+    .where(and(eq(documents.uniqCode, query.uniqCode), eq(documents.kind, 'doc')))
+    .limit(1);
+  if (!found) throw new AppError('DOCUMENT_NOT_FOUND');
+  const { document } = found;
+  const isShared = query.shareCode !== undefined && document.shareCode === query.shareCode;
+  let isEditor = false;
+  if (!isShared) {
+    const userId = await callerOrRefuse(caller, query.shareCode);
+    const { access } = await readableDocument(deps.db, userId, document.id);
+    isEditor = canEdit(access);
+  }
+  const json = docToJson(await deps.collab.read(document.id));
+  return {
+    id: document.id,
+    uniq_code: document.uniqCode,
+    project_id: document.projectId,
+    project_uniq_code: found.projectUniqCode,
+    project_name: found.projectName,
+    name: document.name,
+    html: jsonToHtml(json),
+    markdown: jsonToMarkdown(json),
+    updated_at: document.updatedAt.toISOString(),
+    can_edit: isEditor,
+    share_code: isShared ? (query.shareCode ?? null) : document.shareCode,
+  };
+}
+
+/** `save-online-doc`: the whole content replaced in the live document, so open editors see it at once. */
+export async function saveOnlineDoc(
+  deps: { db: Db; collab: CollabServer },
+  userId: number,
+  body: { doc_id: number; format: 'html' | 'markdown'; content: string },
+) {
+  const { row } = await editableDocument(deps.db, userId, body.doc_id);
+  if (row.kind !== 'doc') throw new AppError('DOCUMENT_NOT_FOUND');
+  const json = body.format === 'html' ? htmlToJson(body.content) : markdownToJson(body.content);
+  await deps.collab.change(row.id, userId, (doc) => replaceContent(doc, json));
+}
+
+/** `get-collab-token`: for a member with access, or read-only for anyone holding the share link. */
+export async function collabToken(
+  deps: { db: Db; collab: CollabServer },
+  body: { doc_id: number; share_code?: string },
+  caller: () => Promise<number | undefined>,
+) {
+  const [row] = await deps.db.select().from(documents).where(eq(documents.id, body.doc_id)).limit(1);
+  if (row?.kind !== 'doc') throw new AppError('DOCUMENT_NOT_FOUND');
+  const { tokens } = deps.collab;
+  if (body.share_code !== undefined && row.shareCode === body.share_code) {
+    const token = await tokens.sign({
+      documentId: row.id,
+      userId: null,
+      canEdit: false,
+      shareCode: row.shareCode,
+    });
+    return {
+      token,
+      expires_in: tokens.ttlSeconds,
+      can_edit: false,
+      document_name: collabDocumentName(row.id),
+    };
+  }
+  const userId = await callerOrRefuse(caller, body.share_code);
+  const { access } = await readableDocument(deps.db, userId, row.id);
+  const isEditor = canEdit(access);
+  const token = await tokens.sign({ documentId: row.id, userId, canEdit: isEditor, shareCode: null });
+  return {
+    token,
+    expires_in: tokens.ttlSeconds,
+    can_edit: isEditor,
+    document_name: collabDocumentName(row.id),
+  };
+}
