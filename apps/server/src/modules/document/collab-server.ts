@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import type { NodeBus } from '../../platform/bus/node-bus.ts';
+import { documentAccess, mayDo } from '../project/policy.ts';
 import { createCollabRelay } from './collab-relay.ts';
 import {
   type CollabGrant,
@@ -14,7 +15,6 @@ import {
   collabDocumentName,
   documentIdOfName,
 } from './collab-tokens.ts';
-import { documentAccess } from './document-access.ts';
 import { loadDocumentState, mergeInto, storeDocumentState } from './document-state.ts';
 
 /** What a connection carries from its token: who, which document, whether they may edit. */
@@ -90,7 +90,7 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     }
     const access = await documentAccess(db, grant.userId, grant.documentId);
     if (!access) return undefined;
-    return grant.canEdit && access.role !== 'viewer';
+    return grant.canEdit && mayDo(access.role, 'edit');
   }
 
   /** Closes every connection of these documents in this process and drops their copies unsaved. */

@@ -17,7 +17,7 @@ import {
   whenDoc,
 } from '../../../test/documents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { documentStates } from '../../db/schema.ts';
+import { documentStates, documents } from '../../db/schema.ts';
 import { createCollabTokens } from './collab-tokens.ts';
 
 /**
@@ -151,8 +151,8 @@ describe('collaboration websocket', () => {
 
     // Someone of another team gets no token for it, and their token for their own document opens only that.
     const outsider = await tokenFor(other.owner.headers, { doc_id: document.id });
-    expect(outsider.statusCode).toBe(403);
-    expect(outsider.json().code).toBe(2202);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json().code).toBe(2201);
     const outsiderToken = (await tokenFor(other.owner.headers, { doc_id: other.document.id })).json().data
       .token;
 
@@ -199,5 +199,56 @@ describe('collaboration websocket', () => {
     expect((await getDoc(shared.uniqCode)).statusCode).toBe(401);
     expect((await tokenFor(undefined, { doc_id: shared.id, share_code: 'wrong' })).json().code).toBe(2202);
     void owner;
+
+    // Revoked: the link reads nothing, and the token it gave opens nothing any more.
+    const visitorToken = (
+      await tokenFor(undefined, { doc_id: shared.id, share_code: 'share-abc-123' })
+    ).json().data.token;
+    await context.database.db.update(documents).set({ shareCode: null }).where(eq(documents.id, shared.id));
+    expect((await getDoc(shared.uniqCode, undefined, 'share-abc-123')).json().code).toBe(2202);
+    expect(await open(String(shared.id), visitorToken).authenticated).toBe(false);
+  });
+
+  it('save-online-doc replaces the content of the live document: an open editor sees it at once', async () => {
+    const { owner, project, document } = await setup();
+    const viewer = await createMember(context.app, context.database.db);
+    await joinTeam(context.database.db, owner.teamId, viewer.id);
+    await addProjectMember(context.database.db, project.id, viewer.id, 'viewer');
+    const token = (await tokenFor(owner.headers, { doc_id: document.id })).json().data;
+    const editor = open(token.document_name, token.token);
+    await editor.synced;
+    appendParagraph(editor.doc, 'old text');
+    await until(
+      async () =>
+        (await getDoc(document.uniqCode, owner.headers)).json().data.html.includes('old text')
+          ? true
+          : undefined,
+      'the old text on the server',
+    );
+
+    const save = (headers: Record<string, string>, format: string, content: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: KNOWLEDGE_API.saveOnlineDoc,
+        headers,
+        payload: { doc_id: document.id, format, content },
+      });
+    expect((await save(owner.headers, 'markdown', '# Title\n\nNew **body**')).json().code).toBe(0);
+    await whenDoc(editor.doc, () => textOf(editor.doc).includes('New body'), 'the saved text in the editor');
+    expect(textOf(editor.doc)).not.toContain('old text');
+    const read = (await getDoc(document.uniqCode, owner.headers)).json().data;
+    expect(read.html).toBe('<h1>Title</h1><p>New <strong>body</strong></p>');
+    expect(read.markdown).toBe('# Title\n\nNew **body**');
+
+    expect(
+      (
+        await save(owner.headers, 'html', '<h2>Two</h2><script>alert(1)</script><p onclick="x()">safe</p>')
+      ).json().code,
+    ).toBe(0);
+    expect((await getDoc(document.uniqCode, owner.headers)).json().data.html).toBe('<h2>Two</h2><p>safe</p>');
+
+    const refused = await save(viewer.headers, 'html', '<p>viewer</p>');
+    expect(refused.statusCode).toBe(403);
+    expect((await getDoc(document.uniqCode, owner.headers)).json().data.html).not.toContain('viewer');
   });
 });

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, projects } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';
-import { type DocumentAccess, documentAccess } from './document-access.ts';
 import {
   docToJson,
   htmlToJson,
@@ -17,16 +17,19 @@ import {
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** The document (or group) `id` the user may read, with their access; 404 / 403 otherwise. */
+/**
+ * The document (or group) `id` the user may read, with their access. Someone who cannot see its
+ * project learns nothing of it: 404, as for a missing one (docs/decisions.md, the project matrix).
+ */
 export async function readableDocument(db: Db, userId: number, id: number) {
   const access = await documentAccess(db, userId, id);
+  if (!access) throw new AppError('DOCUMENT_NOT_FOUND');
   const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
   if (!row) throw new AppError('DOCUMENT_NOT_FOUND');
-  if (!access) throw new AppError('DOCUMENT_NO_PERMISSION');
   return { row, access };
 }
 
-export const canEdit = (access: DocumentAccess) => access.role !== 'viewer';
+export const canEdit = (access: ProjectGrant) => mayDo(access.role, 'edit');
 
 /**
  * The caller's user id where a share link is the other way in: a visitor whose link is wrong or
@@ -40,7 +43,7 @@ async function callerOrRefuse(caller: () => Promise<number | undefined>, shareCo
 
 export async function editableDocument(db: Db, userId: number, id: number) {
   const found = await readableDocument(db, userId, id);
-  if (!canEdit(found.access)) throw new AppError('DOCUMENT_NO_PERMISSION');
+  if (!canEdit(found.access)) throw new AppError('FORBIDDEN');
   return found;
 }
 
