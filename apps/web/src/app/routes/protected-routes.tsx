@@ -53,11 +53,21 @@ export const protectedRoutes: RouteObject[] = [
               (module) => module.ChatPage,
             ),
           },
-          { path: 'projects', handle: meta('route.projects'), lazy: comingSoonPage('projects') },
+          {
+            path: 'projects',
+            handle: meta('route.projects'),
+            lazy: lazyPage(
+              () => import('../../features/projects/pages/projects-page.tsx'),
+              (module) => module.ProjectsPage,
+            ),
+          },
           {
             path: 'projects/space/:uniq_code',
             handle: meta('route.project_space'),
-            lazy: comingSoonPage('project_space'),
+            lazy: lazyPage(
+              () => import('../../features/projects/pages/project-space-page.tsx'),
+              (module) => module.ProjectSpacePage,
+            ),
           },
           {
             path: 'projects/:doc_uniq_code/:share_code?',

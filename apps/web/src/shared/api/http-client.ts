@@ -1,6 +1,7 @@
 import { ERRORS } from '@tandem/contract/errors';
 import { REQUEST_TIMEOUT_MS, UNAUTHORISED_RELOAD_DELAY_MS } from '@tandem/contract/limits';
 import { DEVICE_ID_HEADER, SILENT_ERROR_URLS, VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
+import { sendWithProgress } from './upload-progress.ts';
 
 /** One call as features make it. */
 export type HttpCall = {
@@ -24,6 +25,8 @@ export type HttpCall = {
    * out, so nothing they wrote is lost.
    */
   resendable?: boolean;
+  /** Told the share of the body sent so far (0..1) as a large upload goes out. */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 /** What goes on the wire: `fetch`'s arguments, as a fake transport in tests sees them. */
@@ -33,10 +36,13 @@ export type WireRequest = {
   headers: Headers;
   body: string | FormData | undefined;
   signal: AbortSignal;
+  onUploadProgress?: (fraction: number) => void;
 };
 export type Transport = (request: WireRequest) => Promise<Response>;
 
-const fetchTransport: Transport = ({ url, ...init }) => fetch(url, init);
+// fetch cannot report an upload's progress: a call that asks for it goes through XMLHttpRequest.
+const fetchTransport: Transport = ({ url, onUploadProgress, ...init }) =>
+  onUploadProgress ? sendWithProgress({ url, onUploadProgress, ...init }) : fetch(url, init);
 
 /** What the UI shows: a message key of the locale files, or the server's own (already localised) text. */
 export type HttpNotice = { key: string; values?: Record<string, string | number> } | { text: string };
@@ -248,6 +254,7 @@ export function createHttpClient(options: HttpClientOptions) {
         headers: sent,
         body,
         signal: controller.signal,
+        onUploadProgress: call.onUploadProgress,
       });
     } catch (error) {
       // The caller's own cancellation is not a failure to report.

@@ -41,7 +41,8 @@ export function TypedConfirmationDialog({
   mismatchMessage?: string;
   /** Shown instead of the field when there is nothing the user could type; the action stays disabled. */
   unavailable?: ReactNode;
-  onConfirm: () => Promise<void>;
+  /** Given what was typed, so the server can check it too. */
+  onConfirm: (typed: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -61,7 +62,7 @@ export function TypedConfirmationDialog({
     }
     setIsConfirming(true);
     try {
-      await onConfirm();
+      await onConfirm(typed);
     } catch {
       setIsConfirming(false);
     }

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/ui/use-debounced-value.ts';
 import { type AgentCandidate, agentCandidatesQuery } from '../api/members.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
 const SEARCH_DELAY_MS = 300;
 

@@ -2,17 +2,17 @@ import { CloseCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/i
 import { HUB_SORTS, HUB_TABS, type HubSort, type HubTab } from '@tandem/contract/agent-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Pagination, Select, Skeleton, Switch, Tabs, Tooltip } from 'antd';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { NEW_AGENT_PATH } from '../../../shared/routing/agent-paths.ts';
+import { useAddressFilter, useSearchBox } from '../../../shared/routing/use-address-filter.ts';
 import { type AgentCard as AgentCardData, type HubFilter, hubQuery } from '../api/agents.ts';
 import { AgentCard, type CardAction } from '../components/agent-card.tsx';
 import { DeleteAgentDialog } from '../components/delete-agent-dialog.tsx';
 import { useAgentActions } from '../hooks/use-agent-actions.ts';
 import { useAgentDeletions } from '../hooks/use-agent-deletions.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import '../components/agents-hub.css';
 
 export const HUB_SEARCH_DELAY_MS = 300;
@@ -45,32 +45,12 @@ function writeFilter(filter: HubFilter): URLSearchParams {
   return query;
 }
 
-/**
- * The hub's filters live in the address, so going back from an agent finds the list as it was. Any
- * change but paging starts again from the first page.
- */
-function useHubFilter() {
-  const [params, setParams] = useSearchParams();
-  const update = useCallback(
-    (next: Partial<HubFilter>) =>
-      setParams((previous) => writeFilter({ ...readFilter(previous), page: 1, ...next }), { replace: true }),
-    [setParams],
-  );
-  return { filter: readFilter(params), update };
-}
-
 /** The Agents Hub (/dashboard): find an agent to chat with, or one of your own to work on. */
 export function AgentsHubPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filter, update } = useHubFilter();
-  const [search, setSearch] = useState(filter.keyword);
-  const keyword = useDebouncedValue(search.trim(), HUB_SEARCH_DELAY_MS);
-  const shownKeyword = useRef(filter.keyword);
-  shownKeyword.current = filter.keyword;
-  useEffect(() => {
-    if (keyword !== shownKeyword.current) update({ keyword });
-  }, [keyword, update]);
+  const { filter, update } = useAddressFilter(readFilter, writeFilter);
+  const [search, setSearch] = useSearchBox(filter.keyword, update, HUB_SEARCH_DELAY_MS);
   const list = useQuery(hubQuery(filter));
   useAgentDeletions();
   const actions = useAgentActions();

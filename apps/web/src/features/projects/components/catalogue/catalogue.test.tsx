@@ -1,0 +1,119 @@
+import '../../../../test/dom-setup.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../../test/fake-api.ts';
+import { recordNotices } from '../../../../test/notices.ts';
+import { createDocNode } from '../../../../test/project-factories.ts';
+import { renderPage } from '../../../../test/render-app.tsx';
+import { Catalogue } from './catalogue.tsx';
+
+const TREE = '/api/knowledge/get-doc-tree';
+const tree = () => [
+  createDocNode(1, 'Plans', 'group', [createDocNode(2, 'Intro'), createDocNode(3, '')]),
+  createDocNode(4, 'Notes'),
+];
+
+const notices = recordNotices();
+
+const renderCatalogue = (canWrite = true) =>
+  renderPage(<Catalogue projectId={31} projectName="Handbook" canWrite={canWrite} />);
+
+describe('the catalogue', () => {
+  it('offers the first document or an import in an empty project, and only says so to a viewer', async () => {
+    fakeApi({ [TREE]: () => ({ data: [] }) });
+    const { unmount } = await renderCatalogue();
+    const empty = await screen.findByText(/This project has no documents yet. Write/);
+    const actions = empty.closest('.ant-empty')!;
+    expect(within(actions as HTMLElement).getByRole('button', { name: /New document/ })).toBeTruthy();
+    expect(within(actions as HTMLElement).getByRole('button', { name: /Import/ })).toBeTruthy();
+    unmount();
+    await renderCatalogue(false);
+    expect(await screen.findByText('This project has no documents yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /New document|Import|New group/ })).toBeNull();
+  });
+
+  it('keeps the batch actions disabled until something is selected, then deletes the outermost entries', async () => {
+    const api = fakeApi({
+      [TREE]: () => ({ data: tree() }),
+      '/api/knowledge/delete-doc': () => ({ data: null }),
+    });
+    await renderCatalogue();
+    await screen.findByText('Plans');
+    fireEvent.click(screen.getByRole('button', { name: /Select/ }));
+    const bar = screen.getByRole('toolbar', { name: 'Actions on the selected items' });
+    for (const name of [/Move to/, /Download/, /Delete/]) {
+      expect((within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(within(bar).getByText('Select documents or groups')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('Plans'));
+    fireEvent.click(screen.getByText('Notes'));
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete 2 items/ });
+    expect(
+      within(dialog).getByText(
+        'The groups and the 3 documents in them are deleted for everyone. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.bodiesOf('/api/knowledge/delete-doc')).toEqual([{ ids: [1, 4] }]));
+    expect(notices.texts()).toContain('2 items deleted.');
+  });
+
+  it('says how many documents a group holds before deleting it', async () => {
+    fakeApi({ [TREE]: () => ({ data: tree() }) });
+    await renderCatalogue();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Plans' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete group “Plans”/ });
+    expect(within(dialog).getByText(/the 2 documents in it|the 2 documents in them/)).toBeTruthy();
+  });
+
+  it('shows a name as the server will keep it before renaming', async () => {
+    const api = fakeApi({
+      [TREE]: () => ({ data: tree() }),
+      '/api/knowledge/rename-doc': () => ({ data: null }),
+    });
+    await renderCatalogue();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Notes' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Rename/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename “Notes”' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Q3: plan/draft #2' } });
+    expect(within(dialog).getByRole('status').textContent).toMatch(/^Will be saved as “Q3- plan-draft -2”/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('/api/knowledge/rename-doc')).toEqual([{ id: 4, name: 'Q3- plan-draft -2' }]),
+    );
+    expect(notices.texts()).toContain('“Notes” renamed to “Q3- plan-draft -2”.');
+  });
+
+  it("names an unnamed document in the reader's language and gives a viewer only downloads", async () => {
+    fakeApi({ [TREE]: () => ({ data: tree() }) });
+    await renderCatalogue(false);
+    fireEvent.click(await screen.findByText('Plans'));
+    expect(await screen.findByText('Untitled document')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /New document|Import/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Notes' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Download']);
+  });
+
+  it('refuses a file it cannot import before sending it', async () => {
+    const api = fakeApi({ [TREE]: () => ({ data: tree() }) });
+    const { container } = await renderCatalogue();
+    await screen.findByText('Plans');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    await waitFor(() =>
+      expect(notices.texts()).toEqual([
+        '“photo.png” cannot be imported: choose a Markdown (.md), Word (.docx), text (.txt) or HTML file.',
+      ]),
+    );
+    expect(api.calls.filter((call) => call.url.includes('import'))).toEqual([]);
+  });
+});
