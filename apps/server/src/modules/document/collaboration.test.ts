@@ -19,6 +19,7 @@ import {
 import { useTestApp } from '../../../test/test-app.ts';
 import { documentStates, documents } from '../../db/schema.ts';
 import { createCollabTokens } from './collab-tokens.ts';
+import { closeLiveDocuments } from './live-documents.ts';
 
 /**
  * The collaboration websocket with real Hocuspocus clients: who may open a document, who may change
@@ -250,5 +251,26 @@ describe('collaboration websocket', () => {
     const refused = await save(viewer.headers, 'html', '<p>viewer</p>');
     expect(refused.statusCode).toBe(403);
     expect((await getDoc(document.uniqCode, owner.headers)).json().data.html).not.toContain('viewer');
+  });
+
+  it('closeLiveDocuments closes the editors of a deleted document, and nothing reopens it', async () => {
+    const { owner, document } = await setup();
+    const first = (await tokenFor(owner.headers, { doc_id: document.id })).json().data.token;
+    const spare = (await tokenFor(owner.headers, { doc_id: document.id })).json().data.token;
+    const editor = open(String(document.id), first);
+    await editor.synced;
+    const closed = new Promise<string>((resolve) =>
+      editor.provider.on('close', ({ event }: { event: { reason: string } }) => resolve(event.reason)),
+    );
+    await context.database.db.delete(documents).where(eq(documents.id, document.id));
+    await closeLiveDocuments([document.id]);
+    expect(await closed).toBe('document_deleted');
+    expect(await open(String(document.id), spare).authenticated).toBe(false);
+    // The editor's last edits, had there been any, are not written back for a document that is gone.
+    const [state] = await context.database.db
+      .select()
+      .from(documentStates)
+      .where(eq(documentStates.documentId, document.id));
+    expect(state).toBeUndefined();
   });
 });
