@@ -28,18 +28,28 @@ describe('public paths', () => {
     '/google_auth/abc123',
     '/join-team/INVITE1',
     '/chat-share/s-42',
+    '/projects/d-7Hk2/s-81x',
     '/404',
     '/401',
   ])('%s is open to visitors', (path) => {
     expect(isPublicPath(path)).toBe(true);
   });
 
-  it.each(['/', '/dashboard', '/chat', '/join-team', '/chat-share', '/org-admin/index', '/loginx', '/404/x'])(
-    '%s is not public',
-    (path) => {
-      expect(isPublicPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/dashboard',
+    '/chat',
+    '/join-team',
+    '/chat-share',
+    '/org-admin/index',
+    '/loginx',
+    '/404/x',
+    // A document without a share code is the editor; a project's space is no share link.
+    '/projects/d-7Hk2',
+    '/projects/space/u1',
+  ])('%s is not public', (path) => {
+    expect(isPublicPath(path)).toBe(false);
+  });
 });
 
 describe('a visitor without a session', () => {

@@ -36,8 +36,13 @@ export const PUBLIC_PATHS = [
   '/401',
 ] as const;
 
+/** A document's share link; `/projects/space/:uniq_code` is a project's space, which needs a session. */
+const isDocumentShareLink = (pathname: string) =>
+  !!matchPath('/projects/:doc_uniq_code/:share_code', pathname) &&
+  !matchPath('/projects/space/:uniq_code', pathname);
+
 export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.some((pattern) => matchPath(pattern, pathname));
+  PUBLIC_PATHS.some((pattern) => matchPath(pattern, pathname)) || isDocumentShareLink(pathname);
 
 export type GuardUser = {
   roles: readonly string[];

@@ -72,7 +72,10 @@ export const protectedRoutes: RouteObject[] = [
           {
             path: 'projects/:doc_uniq_code/:share_code?',
             handle: meta('route.project_document'),
-            lazy: comingSoonPage('project_document'),
+            lazy: lazyPage(
+              () => import('../../features/projects/editor/document-page.tsx'),
+              (module) => module.DocumentPage,
+            ),
           },
           {
             path: 'user-center',

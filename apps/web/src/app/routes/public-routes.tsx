@@ -82,6 +82,15 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    // A document's read-only share link (the signed-in route without a share code is the editor).
+    path: 'projects/:doc_uniq_code/:share_code',
+    handle: meta('route.project_document'),
+    lazy: lazyPage(
+      () => import('../../features/projects/editor/document-page.tsx'),
+      (module) => module.DocumentPage,
+    ),
+  },
+  {
     path: 'embed/agent/:agent_key',
     handle: meta('route.embed_agent'),
     lazy: lazyPage(

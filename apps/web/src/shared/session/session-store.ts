@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { clearUserStorage } from './browser-storage.ts';
+import { purgeExpiredDocumentCaches, runCacheChore } from './local-document-caches.ts';
 import { pointsOf, routeRolesOf, type SessionUser } from './session-user.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from './token-cookie.ts';
 
@@ -32,6 +33,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
   roles: [],
   points: null,
   setToken(token) {
+    // A sign-in (not a renewal): old offline copies of documents go (spec part B section 4).
+    if (!readTokenCookie()) runCacheChore(purgeExpiredDocumentCaches);
     writeTokenCookie(token);
     set({ token });
   },

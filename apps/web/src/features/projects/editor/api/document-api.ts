@@ -1,0 +1,52 @@
+import { KNOWLEDGE_API } from '@tandem/contract/api';
+import type { DocData } from '@tandem/contract/project';
+import type { ExportFormat } from '@tandem/contract/project-rules';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../../../shared/api/http.ts';
+
+export type { DocData };
+
+export const documentKey = (uniqCode: string, shareCode?: string) =>
+  ['projects', 'document', uniqCode, shareCode ?? ''] as const;
+
+/**
+ * The document as the server has it. Background: opened offline, the editor still shows the copy kept on
+ * this device, so a dropped network must neither pop an error nor end the session; the page shows its
+ * own message for "not found".
+ */
+export const documentQuery = (uniqCode: string, shareCode?: string) =>
+  queryOptions({
+    queryKey: documentKey(uniqCode, shareCode),
+    queryFn: () =>
+      http.get<DocData>(KNOWLEDGE_API.getDoc, {
+        params: { uniq_code: uniqCode, share_code: shareCode || undefined },
+        background: true,
+      }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** A short-lived token that opens the collaboration websocket for one document. */
+export const fetchCollabToken = (docId: number) =>
+  http.post<{ token: string; expires_in: number; can_edit: boolean }>(
+    KNOWLEDGE_API.collabToken,
+    { doc_id: docId },
+    { background: true },
+  );
+
+/** The fallback when the websocket cannot connect: the whole document as HTML. */
+export const saveWholeDocument = (docId: number, html: string) =>
+  http.post<null>(
+    KNOWLEDGE_API.saveOnlineDoc,
+    { doc_id: docId, format: 'html', content: html },
+    { background: true },
+  );
+
+export const renameDocument = (id: number, name: string) =>
+  http.post<null>(KNOWLEDGE_API.renameDoc, { id, name });
+
+export const exportDocument = (id: number, format: ExportFormat) =>
+  http.download(KNOWLEDGE_API.exportDoc, { params: { id, format } });
+
+export const setDocumentShared = (docId: number, enabled: boolean) =>
+  http.post<{ share_code: string | null }>(KNOWLEDGE_API.shareDoc, { doc_id: docId, enabled });

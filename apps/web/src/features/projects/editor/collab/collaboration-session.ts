@@ -1,0 +1,201 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { touchDocumentCache } from '../../../../shared/session/local-document-caches.ts';
+import { type ConnectionFacts, initialFacts } from './sync-status.ts';
+
+/** Failed connection attempts (HTTP working) before the editor saves whole documents instead. */
+const ATTEMPTS_BEFORE_FALLBACK = 3;
+const FALLBACK_SAVE_DELAY_MS = 1500;
+
+export type CollaborationOptions = {
+  /** The y-indexeddb database: one per user and document. */
+  cacheName: string;
+  /** The document's name on the collaboration server. */
+  documentName: string;
+  url: string;
+  /** A fresh token for every connection, so an expired one is renewed by reconnecting. */
+  fetchToken(): Promise<string>;
+  /** Whole-document save for when the websocket cannot connect at all. */
+  saveHtml(html: string): Promise<unknown>;
+};
+
+/**
+ * One open document: its Yjs state, kept on this device (y-indexeddb) and shared with the server and
+ * the other editors (Hocuspocus). The page subscribes to the connection facts it shows.
+ */
+export class CollaborationSession {
+  readonly ydoc = new Y.Doc();
+  readonly persistence: IndexeddbPersistence;
+  readonly socket: HocuspocusProviderWebsocket;
+  readonly provider: HocuspocusProvider;
+  /** The editor's HTML, for the fallback save; set once the editor exists. */
+  htmlOf: () => string = () => '';
+  private facts: ConnectionFacts = { ...initialFacts, isOnline: navigator.onLine };
+  private readonly listeners = new Set<() => void>();
+  private hasConnected = false;
+  private failedAttempts = 0;
+  private isProbingHttp = false;
+  private refusals = 0;
+  private isMarkedUnsynced = false;
+  private markerWrites: Promise<unknown> = Promise.resolve();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: CollaborationOptions) {
+    this.persistence = new IndexeddbPersistence(options.cacheName, this.ydoc);
+    this.socket = new HocuspocusProviderWebsocket({ url: options.url });
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
+      name: options.documentName,
+      document: this.ydoc,
+      token: () => this.token(),
+    });
+    this.socket.on('status', ({ status }: { status: ConnectionFacts['socket'] }) =>
+      this.onSocketStatus(status),
+    );
+    this.provider.on('synced', () => this.update({ isSynced: true }));
+    this.provider.on('close', () => this.update({ isSynced: false }));
+    this.provider.on('unsyncedChanges', () => this.onUnsyncedChanges());
+    this.provider.on('authenticated', () => {
+      this.refusals = 0;
+      this.update({ isRefused: false });
+    });
+    this.provider.on('authenticationFailed', () => this.onRefused());
+    this.ydoc.on('update', this.onDocumentUpdate);
+    addEventListener('online', this.onOnline);
+    addEventListener('offline', this.onOffline);
+    this.queueMarker(undefined);
+    this.provider.attach();
+  }
+
+  getFacts = () => this.facts;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  destroy() {
+    removeEventListener('online', this.onOnline);
+    removeEventListener('offline', this.onOffline);
+    clearTimeout(this.saveTimer);
+    this.ydoc.off('update', this.onDocumentUpdate);
+    this.provider.destroy();
+    this.socket.destroy();
+    void this.persistence.destroy();
+    this.listeners.clear();
+  }
+
+  private update(next: Partial<ConnectionFacts>) {
+    this.facts = { ...this.facts, ...next };
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private async token() {
+    try {
+      return await this.options.fetchToken();
+    } catch {
+      // The server refuses an empty token; the refusal handler decides what to say.
+      return '';
+    }
+  }
+
+  private onSocketStatus(status: ConnectionFacts['socket']) {
+    if (status === 'connected') {
+      this.hasConnected = true;
+      this.failedAttempts = 0;
+    }
+    if (status === 'disconnected' && !this.hasConnected) this.failedAttempts += 1;
+    this.update({ socket: status });
+    if (this.failedAttempts >= ATTEMPTS_BEFORE_FALLBACK && navigator.onLine) void this.probeHttp();
+  }
+
+  /** The websocket keeps failing while the network is up: if HTTP answers, save through it instead. */
+  private async probeHttp() {
+    if (this.isProbingHttp || this.facts.fallback !== 'off') return;
+    this.isProbingHttp = true;
+    try {
+      await this.options.fetchToken();
+      if (!this.hasConnected) this.startFallback();
+    } catch {
+      // No HTTP either: the device is offline as far as the server goes; the socket keeps retrying.
+    } finally {
+      this.isProbingHttp = false;
+    }
+  }
+
+  /** A refused token is renewed once by reconnecting (a fresh token each time); twice is a refusal. */
+  private onRefused() {
+    this.refusals += 1;
+    if (this.refusals > 1) {
+      this.update({ isRefused: true });
+      return;
+    }
+    this.socket.disconnect();
+    void this.socket.connect();
+  }
+
+  private onUnsyncedChanges() {
+    this.update({ unsyncedChanges: this.provider.unsyncedChanges });
+    if (this.provider.unsyncedChanges === 0 && this.provider.isSynced && this.isMarkedUnsynced) {
+      this.isMarkedUnsynced = false;
+      this.queueMarker(false);
+    }
+  }
+
+  private readonly onDocumentUpdate = (_update: Uint8Array, origin: unknown) => {
+    if (origin === this.provider || origin === this.persistence) return;
+    if (!this.isMarkedUnsynced && this.facts.fallback === 'off') {
+      this.isMarkedUnsynced = true;
+      this.queueMarker(true);
+    }
+    if (this.facts.fallback !== 'off') this.scheduleFallbackSave();
+  };
+
+  /** Marker writes keep their order: a quick "unsynced" then "synced" must not land the other way round. */
+  private queueMarker(unsynced: boolean | undefined) {
+    this.markerWrites = this.markerWrites
+      .then(() => touchDocumentCache(this.options.cacheName, unsynced))
+      .catch(() => undefined);
+  }
+
+  private readonly onOnline = () => {
+    this.update({ isOnline: true });
+    if (this.facts.fallback === 'off') void this.socket.connect();
+    else this.scheduleFallbackSave();
+  };
+
+  private readonly onOffline = () => {
+    this.update({ isOnline: false });
+    // The browser keeps a dead socket open for a while; the editor goes offline at once.
+    this.socket.disconnect();
+  };
+
+  /**
+   * Whole documents saved over HTTP replace the server's content, so this device's Yjs history no
+   * longer matches the server's: the local cache is dropped rather than merged into it later.
+   */
+  private startFallback() {
+    this.socket.disconnect();
+    void this.persistence.clearData();
+    this.isMarkedUnsynced = false;
+    this.update({ fallback: 'idle' });
+  }
+
+  private scheduleFallbackSave() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => void this.saveFallback(), FALLBACK_SAVE_DELAY_MS);
+  }
+
+  private async saveFallback() {
+    this.update({ fallback: 'saving' });
+    try {
+      await this.options.saveHtml(this.htmlOf());
+      this.update({ fallback: 'idle' });
+    } catch {
+      this.update({ fallback: 'failed' });
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { bannerOf, type ConnectionFacts, initialFacts, syncStatusOf } from './sync-status.ts';
+
+const facts = (next: Partial<ConnectionFacts>): ConnectionFacts => ({
+  ...initialFacts,
+  socket: 'connected',
+  isSynced: true,
+  ...next,
+});
+
+describe('sync status', () => {
+  it('says saved when the server has every change, saving while some are on their way', () => {
+    expect(syncStatusOf(facts({}))).toBe('saved');
+    expect(syncStatusOf(facts({ unsyncedChanges: 2 }))).toBe('saving');
+  });
+
+  it('says offline, with the banner, when the browser has no network or the socket dropped', () => {
+    expect(syncStatusOf(facts({ isOnline: false }))).toBe('offline');
+    expect(syncStatusOf(facts({ socket: 'disconnected', isSynced: false }))).toBe('offline');
+    expect(bannerOf('offline')).toBe('offline');
+  });
+
+  it('says the sync failed, with its banner, when the server refuses the document', () => {
+    expect(syncStatusOf(facts({ isRefused: true }))).toBe('sync_failed');
+    expect(bannerOf('sync_failed')).toBe('sync_failed');
+  });
+
+  it('shows no banner while connecting or saved', () => {
+    expect(syncStatusOf(initialFacts)).toBe('connecting');
+    expect(bannerOf('connecting')).toBeNull();
+    expect(bannerOf('saved')).toBeNull();
+  });
+
+  it('follows the whole-document saves when the websocket cannot connect', () => {
+    expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'saving' }))).toBe('saving');
+    expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'idle' }))).toBe('saved');
+    expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'failed' }))).toBe('sync_failed');
+  });
+});

@@ -1,0 +1,168 @@
+import type { ExportFormat } from '@tandem/contract/project-rules';
+import type { TableOfContentData } from '@tiptap/extension-table-of-contents';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { Drawer, Grid } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../../shared/ui/save-file.ts';
+import { type DocData, exportDocument, renameDocument } from '../api/document-api.ts';
+import type { CollaborationSession } from '../collab/collaboration-session.ts';
+import { bannerOf, syncStatusOf } from '../collab/sync-status.ts';
+import { useConnectionFacts, usePeers } from '../collab/use-collaboration.ts';
+import { editorExtensions } from '../extensions/editor-extensions.ts';
+import { usePageWidth } from '../page-width.ts';
+import { useDocumentClosing } from '../use-document-closing.ts';
+import { useWordCount } from '../use-word-count.ts';
+import { DocumentClosedModal } from './document-closed-modal.tsx';
+import { DocumentHeader } from './document-header.tsx';
+import { EditorToolbar } from './editor-toolbar.tsx';
+import { FindReplaceBar } from './find-replace-bar.tsx';
+import { LinkDialog } from './link-dialog.tsx';
+import { SyncBanner } from './sync-banner.tsx';
+import { TableOfContents } from './table-of-contents.tsx';
+
+type Props = {
+  doc: DocData;
+  session: CollaborationSession;
+  user: { id: number; name: string; color: string };
+};
+
+/** The collaborative editor of one document: header, toolbar, outline, the text and its word count. */
+export function DocumentEditor({ doc, session, user }: Props) {
+  const { t } = useTranslation();
+  const [outline, setOutline] = useState<TableOfContentData>([]);
+  const [isFindOpen, setFindOpen] = useState(false);
+  const [isLinkOpen, setLinkOpen] = useState(false);
+  const [isOutlineShown, setOutlineShown] = useState(true);
+  const [isOutlineDrawerOpen, setOutlineDrawerOpen] = useState(false);
+  const [name, setName] = useState(doc.name);
+  const [pageWidth, setPageWidth] = usePageWidth(user.id);
+  const isPhone = !Grid.useBreakpoint().md;
+  const closedReason = useDocumentClosing(doc.id, doc.project_id);
+  const canEdit = doc.can_edit && !closedReason;
+  const facts = useConnectionFacts(session);
+  const status = syncStatusOf(facts);
+  const peers = usePeers(session);
+
+  const editor = useEditor(
+    {
+      extensions: editorExtensions({
+        ydoc: session.ydoc,
+        provider: session.provider,
+        user: { name: user.name, color: user.color },
+        placeholder: t('doc_editor.placeholder'),
+        onOutline: (items) => setOutline(items),
+      }),
+      editable: doc.can_edit,
+      editorProps: { attributes: { 'aria-label': t('doc_editor.text'), class: 'doc-text' } },
+    },
+    [session],
+  );
+  const words = useWordCount(editor);
+
+  useEffect(() => {
+    session.htmlOf = () => editor?.getHTML() ?? '';
+  }, [session, editor]);
+
+  useEffect(() => {
+    editor?.setEditable(canEdit);
+    // Nothing more to send or receive for a deleted document.
+    if (closedReason) session.socket.disconnect();
+  }, [editor, canEdit, closedReason, session]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setFindOpen(true);
+      }
+    };
+    addEventListener('keydown', onKeyDown);
+    return () => removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  async function rename(next: string) {
+    const previous = name;
+    setName(next);
+    await renameDocument(doc.id, next).catch(() => setName(previous));
+  }
+
+  async function download(format: ExportFormat) {
+    const { blob } = await exportDocument(doc.id, format);
+    saveFile(blob, `${name || t('doc_editor.untitled')}.${format}`);
+  }
+
+  const banner = bannerOf(status);
+  const outlinePanel = editor && (
+    <TableOfContents editor={editor} items={outline} onPicked={() => setOutlineDrawerOpen(false)} />
+  );
+
+  return (
+    <div className={`doc-page doc-page--${pageWidth}`}>
+      <DocumentHeader
+        doc={doc}
+        name={name}
+        canEdit={canEdit}
+        status={status}
+        peers={peers}
+        pageWidth={pageWidth}
+        onPageWidth={setPageWidth}
+        onRename={(next) => void rename(next)}
+        onExport={(format) => void download(format).catch(() => undefined)}
+        onToggleOutline={() =>
+          isPhone ? setOutlineDrawerOpen((open) => !open) : setOutlineShown((shown) => !shown)
+        }
+      />
+      {banner && <SyncBanner kind={banner} />}
+      {editor && (canEdit || isFindOpen) && (
+        <div className="doc-bars">
+          {canEdit && (
+            <EditorToolbar
+              editor={editor}
+              docId={doc.id}
+              onOpenLink={() => setLinkOpen(true)}
+              onOpenFind={() => setFindOpen(true)}
+            />
+          )}
+          {isFindOpen && (
+            <FindReplaceBar
+              editor={editor}
+              canEdit={canEdit}
+              onClose={() => {
+                setFindOpen(false);
+                editor.commands.focus();
+              }}
+            />
+          )}
+        </div>
+      )}
+      <div className="doc-body">
+        {!isPhone && isOutlineShown && (
+          <nav className="doc-toc" aria-label={t('doc_editor.toc')}>
+            <h2 className="doc-toc__title">{t('doc_editor.toc')}</h2>
+            {outlinePanel}
+          </nav>
+        )}
+        <main className="doc-paper">
+          <EditorContent editor={editor} />
+        </main>
+      </div>
+      <footer className="doc-footer" aria-live="off">
+        {t('doc_editor.word_count', { count: words })}
+      </footer>
+      {isPhone && (
+        <Drawer
+          open={isOutlineDrawerOpen}
+          placement="left"
+          size={280}
+          title={t('doc_editor.toc')}
+          onClose={() => setOutlineDrawerOpen(false)}
+        >
+          {outlinePanel}
+        </Drawer>
+      )}
+      {isLinkOpen && editor && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
+      {closedReason && <DocumentClosedModal reason={closedReason} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { displayNameOf } from '../../../shared/session/session-user.ts';
+import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
+import { documentQuery } from './api/document-api.ts';
+import { colourOf } from './collab/user-colour.ts';
+import { CollaborativeDocument } from './components/collaborative-document.tsx';
+import { DocumentProblem } from './components/document-problem.tsx';
+import { ReadOnlyDocument } from './components/read-only-document.tsx';
+import './editor.css';
+
+/**
+ * `/projects/:doc_uniq_code/:share_code?`: a document in the collaborative editor; with a share code,
+ * the read-only copy anyone with the link may read, signed in or not.
+ */
+export function DocumentPage() {
+  const { doc_uniq_code: uniqCode = '', share_code: shareCode } = useParams();
+  return shareCode ? (
+    <SharedDocument uniqCode={uniqCode} shareCode={shareCode} />
+  ) : (
+    <OwnDocument uniqCode={uniqCode} />
+  );
+}
+
+function OwnDocument({ uniqCode }: { uniqCode: string }) {
+  const { t } = useTranslation();
+  const user = useSessionStore((state) => state.user);
+  const doc = useQuery(documentQuery(uniqCode));
+  if (doc.isPending || !user) return <Skeleton active paragraph={{ rows: 8 }} className="doc-loading" />;
+  if (doc.isError) return <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />;
+  const name = displayNameOf(user) ?? t('doc_editor.someone');
+  return <CollaborativeDocument doc={doc.data} user={{ id: user.id, name, color: colourOf(name) }} />;
+}
+
+function SharedDocument({ uniqCode, shareCode }: { uniqCode: string; shareCode: string }) {
+  const { t } = useTranslation();
+  const doc = useQuery(documentQuery(uniqCode, shareCode));
+  return (
+    <StandaloneFrame>
+      <article className="doc-page doc-page--shared">
+        {doc.isPending ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : doc.isError ? (
+          <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />
+        ) : (
+          <>
+            <header className="doc-header">
+              <h1 className="doc-header__name">{doc.data.name || t('doc_editor.untitled')}</h1>
+              <span className="doc-header__read-only">{t('doc_editor.read_only')}</span>
+            </header>
+            <ReadOnlyDocument html={doc.data.html} />
+          </>
+        )}
+      </article>
+    </StandaloneFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
+import { useEffect, useState } from 'react';
+import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
+import type { ClosedReason } from './components/document-closed-modal.tsx';
+
+/** The document, or its whole project, deleted elsewhere (spec part A's SA:* events). */
+export function useDocumentClosing(docId: number, projectId: number) {
+  const [reason, setReason] = useState<ClosedReason | null>(null);
+  useEffect(() => {
+    const offDocument = onRealtimeEvent(NOTIFICATION_TYPES.documentDeleted, (event) => {
+      if (Number(event.document_id) === docId) setReason((current) => current ?? 'document');
+    });
+    const offProject = onRealtimeEvent(NOTIFICATION_TYPES.knowledgeDeleted, (event) => {
+      if (Number(event.knowledge_id) === projectId) setReason('project');
+    });
+    return () => {
+      offDocument();
+      offProject();
+    };
+  }, [docId, projectId]);
+  return reason;
+}
