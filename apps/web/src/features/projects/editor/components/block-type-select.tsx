@@ -16,14 +16,7 @@ export function BlockTypeSelect({ editor }: { editor: Editor }) {
   });
   const options = [
     { value: PARAGRAPH, label: t('doc_editor.paragraph') },
-    ...HEADING_LEVELS.map((value) => ({
-      value,
-      label: (
-        <span className={`doc-block-option doc-block-option--${value}`}>
-          {t('doc_editor.heading', { level: value })}
-        </span>
-      ),
-    })),
+    ...HEADING_LEVELS.map((value) => ({ value, label: t('doc_editor.heading', { level: value }) })),
   ];
   return (
     <Select
@@ -34,6 +27,10 @@ export function BlockTypeSelect({ editor }: { editor: Editor }) {
       popupMatchSelectWidth={false}
       value={level}
       options={options}
+      // The list previews each level's size; the toolbar keeps one line height.
+      optionRender={({ value, label }) => (
+        <span className={`doc-block-option doc-block-option--${value}`}>{label}</span>
+      )}
       onChange={(value: number) => {
         const chain = editor.chain().focus();
         if (value === PARAGRAPH) chain.setParagraph().run();

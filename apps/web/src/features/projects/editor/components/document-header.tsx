@@ -90,6 +90,7 @@ export function DocumentHeader(props: Props) {
         />
         <Dropdown
           trigger={['click']}
+          rootClassName="doc-header__width-menu"
           menu={{
             selectable: true,
             selectedKeys: [props.pageWidth],
@@ -100,6 +101,7 @@ export function DocumentHeader(props: Props) {
           <Button
             type="text"
             size="small"
+            className="doc-header__width"
             icon={<ColumnWidthOutlined />}
             aria-label={t('doc_editor.page_width')}
             title={t('doc_editor.page_width')}

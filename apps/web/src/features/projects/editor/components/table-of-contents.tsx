@@ -22,7 +22,7 @@ export function TableOfContents({
             type="button"
             className="doc-toc__link"
             // `originalLevel` is the heading's own level; `level` is its depth in the outline.
-            style={{ paddingInlineStart: `${(Math.min(item.originalLevel, 9) - 1) * 10 + 8}px` }}
+            style={{ paddingInlineStart: `${(Math.min(item.originalLevel, 9) - 1) * 8 + 8}px` }}
             onClick={() => {
               item.dom.scrollIntoView({ behavior: 'smooth', block: 'start' });
               editor
