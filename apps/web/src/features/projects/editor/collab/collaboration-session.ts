@@ -7,6 +7,8 @@ import { type ConnectionFacts, initialFacts } from './sync-status.ts';
 /** Failed connection attempts (HTTP working) before the editor saves whole documents instead. */
 const ATTEMPTS_BEFORE_FALLBACK = 3;
 const FALLBACK_SAVE_DELAY_MS = 1500;
+/** The server closes a deleted document's connections with this code (its DOCUMENT_GONE). */
+const DOCUMENT_GONE_CODE = 4410;
 
 export type CollaborationOptions = {
   /** The y-indexeddb database: one per user and document. */
@@ -54,7 +56,10 @@ export class CollaborationSession {
       this.onSocketStatus(status),
     );
     this.provider.on('synced', () => this.update({ isSynced: true }));
-    this.provider.on('close', () => this.update({ isSynced: false }));
+    this.provider.on('close', ({ event }: { event?: { code?: number } }) => {
+      this.update({ isSynced: false });
+      if (event?.code === DOCUMENT_GONE_CODE) this.onGone();
+    });
     this.provider.on('unsyncedChanges', () => this.onUnsyncedChanges());
     this.provider.on('authenticated', () => {
       this.refusals = 0;
@@ -100,6 +105,14 @@ export class CollaborationSession {
       // The server refuses an empty token; the refusal handler decides what to say.
       return '';
     }
+  }
+
+  /** Deleted on the server: nothing more to send, and nothing on this device worth keeping. */
+  private onGone() {
+    this.socket.disconnect();
+    this.isMarkedUnsynced = false;
+    void this.persistence.clearData();
+    this.update({ isGone: true });
   }
 
   private onSocketStatus(status: ConnectionFacts['socket']) {

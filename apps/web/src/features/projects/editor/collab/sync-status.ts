@@ -11,6 +11,8 @@ export type ConnectionFacts = {
   unsyncedChanges: number;
   /** The server refused the document (an expired token renewed in vain, no permission any more). */
   isRefused: boolean;
+  /** The server closed the document for good: it was deleted. */
+  isGone: boolean;
   /** The websocket never connected but HTTP works: whole-document saves (save-online-doc). */
   fallback: 'off' | 'idle' | 'saving' | 'failed';
 };
@@ -21,6 +23,7 @@ export const initialFacts: ConnectionFacts = {
   isSynced: false,
   unsyncedChanges: 0,
   isRefused: false,
+  isGone: false,
   fallback: 'off',
 };
 

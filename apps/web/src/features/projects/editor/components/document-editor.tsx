@@ -38,9 +38,9 @@ export function DocumentEditor({ doc, session, user }: Props) {
   const [name, setName] = useState(doc.name);
   const [pageWidth, setPageWidth] = usePageWidth(user.id);
   const isPhone = !Grid.useBreakpoint().md;
-  const closedReason = useDocumentClosing(doc.id, doc.project_id);
-  const canEdit = doc.can_edit && !closedReason;
   const facts = useConnectionFacts(session);
+  const closedReason = useDocumentClosing(doc.id, doc.project_id, facts.isGone);
+  const canEdit = doc.can_edit && !closedReason;
   const status = syncStatusOf(facts);
   const peers = usePeers(session);
 
@@ -92,7 +92,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
     saveFile(blob, `${name || t('doc_editor.untitled')}.${format}`);
   }
 
-  const banner = bannerOf(status);
+  const banner = closedReason ? null : bannerOf(status);
   const outlinePanel = editor && (
     <TableOfContents editor={editor} items={outline} onPicked={() => setOutlineDrawerOpen(false)} />
   );

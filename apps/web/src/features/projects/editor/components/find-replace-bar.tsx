@@ -39,7 +39,6 @@ export function FindReplaceBar({
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Esc anywhere in the bar closes it.
     <search className="doc-find" onKeyDown={onKeyDown}>
       <Input
         autoFocus
@@ -48,7 +47,16 @@ export function FindReplaceBar({
         value={search}
         placeholder={t('doc_editor.find_placeholder')}
         aria-label={t('doc_editor.find_placeholder')}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          const next = event.target.value;
+          setSearch(next);
+          // A new query goes to its first match from the top, as find does in other editors.
+          editor.commands.setFindQuery({ search: next, replace, caseSensitive });
+          if (next) {
+            editor.commands.setTextSelection(1);
+            editor.commands.findNextMatch();
+          }
+        }}
         onPressEnter={(event) => (event.shiftKey ? editor.commands.findPreviousMatch() : next())}
         suffix={
           <span className="doc-find__count" aria-live="polite">
