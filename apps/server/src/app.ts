@@ -25,6 +25,7 @@ import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
+import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });
+  await app.register(projectRoutes, { db, realtime });
   await app.register(chatRoutes, {
     db,
     realtime,

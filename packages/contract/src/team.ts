@@ -234,6 +234,10 @@ export const versionPacket = z.object({
   member_count: z.number().int(),
   points_quota_surplus_numerical: z.number().int(),
 });
+/** The current team's plan and what it uses: `storage_quota_used_numerical` is bytes of documents and their uploads. */
+export const currentVersionPacket = versionPacket.extend({
+  storage_quota_used_numerical: z.number().int(),
+});
 
 export { TEAM_API } from './api.ts';
 export { ORGANISATION_TEAM_TYPE, TEAM_ROLES } from './team-rules.ts';

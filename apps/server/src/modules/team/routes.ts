@@ -12,6 +12,7 @@ import {
   createDepartmentBody,
   createTeamBody,
   createTeamData,
+  currentVersionPacket,
   deleteDepartmentBody,
   deleteLeaveMemberBody,
   departmentMemberListQuery,
@@ -55,6 +56,7 @@ import type { Messenger } from '../../platform/messaging/messenger.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announceHandOver } from '../agent/agent-transfer.ts';
 import { pointsBalance } from '../chat/points.ts';
+import { teamStorageUsed } from '../project/storage.ts';
 import {
   changeMemberDepartment,
   createDepartment,
@@ -230,7 +232,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   });
   app.get(
     TEAM_API.currentVersion,
-    { ...inTeam('member', false), schema: { response: { 200: envelope(versionPacket) } } },
+    { ...inTeam('member', false), schema: { response: { 200: envelope(currentVersionPacket) } } },
     async (request) => {
       const team = teamOf(request);
       const info = await describeTeam(db, team);
@@ -241,6 +243,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
         member_limit: FREE_PLAN.member_limit,
         member_count: info.member_count,
         points_quota_surplus_numerical: await pointsBalance(db, team.teamId),
+        storage_quota_used_numerical: await teamStorageUsed(db, team.teamId),
       });
     },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { documentFiles, files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 
@@ -64,18 +64,29 @@ const keyOf = (id: string) => `uploads/${id}`;
 /** Keeps uploads in the storage (local disk or S3), named by a random id; the database row is the index. */
 export function createFileStore(db: Db, storage: ObjectStorage) {
   return {
-    async save(ownerId: number, purpose: FilePurpose, bytes: Buffer, name: string): Promise<StoredFile> {
+    /** `holder`: the document the upload goes into; the file then counts towards that document's team. */
+    async save(
+      ownerId: number,
+      purpose: FilePurpose,
+      bytes: Buffer,
+      name: string,
+      holder?: { documentId: number; teamId: number },
+    ): Promise<StoredFile> {
       const { ext, mimeType } = await detectType(bytes, purpose, name);
       const id = `${randomBytes(16).toString('base64url')}.${ext}`;
       await storage.put(keyOf(id), bytes, mimeType);
       try {
-        await db.insert(files).values({
-          id,
-          ownerId,
-          purpose,
-          mimeType,
-          byteSize: bytes.length,
-          originalName: name.slice(0, 255),
+        await db.transaction(async (tx) => {
+          await tx.insert(files).values({
+            id,
+            ownerId,
+            purpose,
+            mimeType,
+            byteSize: bytes.length,
+            originalName: name.slice(0, 255),
+            teamId: holder?.teamId,
+          });
+          if (holder) await tx.insert(documentFiles).values({ documentId: holder.documentId, fileId: id });
         });
       } catch (error) {
         await storage.delete(keyOf(id)).catch(() => {});

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { uploadedFileUrl } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
+import { entityId } from '@tandem/contract/ids';
 import { EDITOR_FILE_MAX_BYTES, EDITOR_IMAGE_MAX_BYTES } from '@tandem/contract/limits';
 import { base64ImageBody, UPLOAD_API, uploadedFile } from '@tandem/contract/user';
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
+import { uploadTarget } from '../project/storage.ts';
 import { createFileStore, type FilePurpose } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -31,16 +33,39 @@ function isUnreadableBody(error: unknown) {
   return code === undefined || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE';
 }
 
-/** Reads the one `file` part of a multipart request, refusing more than the purpose allows. */
+const docIdField = entityId.optional();
+
+/**
+ * Reads the one `file` part of a multipart request, refusing more than the purpose allows, and the
+ * optional `doc_id` field (before or after the file) naming the document the upload goes into.
+ */
 async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
   try {
-    const part = await request.file({ limits: { fileSize: MAX_BYTES[purpose], files: 1, fields: 5 } });
-    if (part?.fieldname !== 'file')
-      throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
-    const bytes = await part.toBuffer();
-    if (part.file.truncated)
-      throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
-    return { bytes, name: part.filename ?? '' };
+    let file: { bytes: Buffer; name: string } | undefined;
+    let docId: unknown;
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_BYTES[purpose], files: 1, fields: 5 },
+    })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'doc_id') docId = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        await part.toBuffer();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated)
+        throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
+      file = { bytes, name: part.filename ?? '' };
+    }
+    if (!file) throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
+    const documentId = docIdField.safeParse(docId === '' ? undefined : docId);
+    if (!documentId.success)
+      throw new AppError('BAD_REQUEST', {
+        fields: [{ field: 'doc_id', message: 'an id from 1 to 2147483647' }],
+      });
+    return { ...file, documentId: documentId.data };
   } catch (error) {
     if (!isUnreadableBody(error)) throw error;
     request.log.info({ err: error }, 'unreadable multipart body');
@@ -75,8 +100,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
         schema: { response: { 200: envelope(uploadedFile) } },
       },
       async (request) => {
-        const { bytes, name } = await readFilePart(request, purpose);
-        return answer((await store.save(sessionOf(request).userId, purpose, bytes, name)).id);
+        const { userId } = sessionOf(request);
+        const { bytes, name, documentId } = await readFilePart(request, purpose);
+        const holder = documentId === undefined ? undefined : await uploadTarget(db, userId, documentId);
+        return answer((await store.save(userId, purpose, bytes, name, holder)).id);
       },
     );
   }

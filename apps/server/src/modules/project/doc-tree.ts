@@ -1,0 +1,134 @@
+import type { DocTreeNode } from '@tandem/contract/project';
+import { type DocKind, UNNAMED_DOC } from '@tandem/contract/project-rules';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { newCode, touchProject } from './projects.ts';
+
+type Executor = Db | Tx;
+
+/**
+ * The one project that all of `ids` belong to. Ids that do not exist, or lie in several projects,
+ * answer 2201 like a document the caller may not see, so the answer says nothing of other projects.
+ */
+export async function projectOfDocs(db: Executor, ids: readonly number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ projectId: documents.projectId })
+    .from(documents)
+    .where(inArray(documents.id, unique));
+  const projectIds = new Set(rows.map((row) => row.projectId));
+  const [projectId] = projectIds;
+  if (rows.length !== unique.length || projectIds.size !== 1 || projectId === undefined) {
+    throw new AppError('DOCUMENT_NOT_FOUND');
+  }
+  return projectId;
+}
+
+/**
+ * Writes to one project's catalogue wait for each other (a row lock on the project), so two moves at
+ * once cannot each put a group inside the other.
+ */
+export async function lockCatalogue(tx: Tx, projectId: number) {
+  await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
+}
+
+/** Checks that `parentId` is a group of the project (null is the root). */
+export async function assertGroup(db: Executor, projectId: number, parentId: number | null) {
+  if (parentId === null) return;
+  const [parent] = await db
+    .select({ kind: documents.kind })
+    .from(documents)
+    .where(and(eq(documents.id, parentId), eq(documents.projectId, projectId)))
+    .limit(1);
+  if (!parent) throw new AppError('DOCUMENT_NOT_FOUND');
+  if (parent.kind !== 'group') throw new AppError('DOCUMENT_PARENT_NOT_GROUP');
+}
+
+const childrenOf = (projectId: number, parentId: number | null) =>
+  and(
+    eq(documents.projectId, projectId),
+    parentId === null ? isNull(documents.parentId) : eq(documents.parentId, parentId),
+  );
+
+/** A document or group at the end of `parentId`'s children (the root when null). */
+export async function createDoc(
+  db: Db,
+  input: { projectId: number; parentId: number | null; name?: string; kind: DocKind; userId: number },
+) {
+  return db.transaction(async (tx) => {
+    await lockCatalogue(tx, input.projectId);
+    await assertGroup(tx, input.projectId, input.parentId);
+    const [end] = await tx
+      .select({ sort: sql<number>`coalesce(max(${documents.sort}) + 1, 0)`.mapWith(Number) })
+      .from(documents)
+      .where(childrenOf(input.projectId, input.parentId));
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        uniqCode: newCode(),
+        projectId: input.projectId,
+        parentId: input.parentId,
+        kind: input.kind,
+        name: input.name || UNNAMED_DOC,
+        sort: end?.sort ?? 0,
+        createdBy: input.userId,
+        updatedBy: input.userId,
+      })
+      .returning({ id: documents.id, uniq_code: documents.uniqCode });
+    await touchProject(tx, input.projectId);
+    if (!row) throw new AppError('OPERATION_FAILED');
+    return row;
+  });
+}
+
+/**
+ * The project's catalogue as a tree, siblings in order, from one query of the listing columns (no
+ * document bodies), assembled in one pass.
+ */
+export async function docTree(db: Db, projectId: number): Promise<DocTreeNode[]> {
+  const rows = await db
+    .select({
+      id: documents.id,
+      uniq_code: documents.uniqCode,
+      name: documents.name,
+      parentId: documents.parentId,
+      kind: documents.kind,
+      sort: documents.sort,
+      updatedAt: documents.updatedAt,
+    })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .orderBy(asc(documents.sort), asc(documents.id));
+  const nodes = new Map<number, DocTreeNode>();
+  for (const { updatedAt, ...row } of rows) {
+    nodes.set(row.id, { ...row, updated_at: updatedAt.toISOString(), children: [] });
+  }
+  const roots: DocTreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function renameDoc(
+  db: Db,
+  input: { id: number; projectId: number; name: string; userId: number },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({ name: input.name, updatedBy: input.userId, updatedAt: new Date() })
+      .where(eq(documents.id, input.id));
+    await touchProject(tx, input.projectId);
+  });
+}
+
+/** Turns the read-only share link on with a new code (an old link stops working) or off. */
+export async function shareDoc(db: Db, id: number, enabled: boolean) {
+  const shareCode = enabled ? newCode() : null;
+  await db.update(documents).set({ shareCode }).where(eq(documents.id, id));
+  return { share_code: shareCode };
+}

@@ -1,0 +1,232 @@
+import { KNOWLEDGE_API, PROJECT_API } from '@tandem/contract/api';
+import { envelope, pageOf } from '@tandem/contract/envelope';
+import { translate } from '@tandem/contract/messages';
+import {
+  copyDocBody,
+  createDocBody,
+  createDocData,
+  createProjectBody,
+  createProjectData,
+  deleteDocBody,
+  deleteProjectBody,
+  docTreeNode,
+  docTreeQuery,
+  moveDocBody,
+  projectInfoQuery,
+  projectItem,
+  projectListQuery,
+  projectMemberItem,
+  projectMembersQuery,
+  renameDocBody,
+  setProjectMemberBody,
+  shareDocBody,
+  shareDocData,
+  updateProjectBody,
+} from '@tandem/contract/project';
+import { cleanDocName } from '@tandem/contract/project-rules';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { requireTeam, teamOf } from '../team/policy.ts';
+import {
+  announceDocsDeleted,
+  announceProjectDeleted,
+  type Deletion,
+  deleteDocs,
+  deleteProject,
+} from './deletion.ts';
+import { copyDoc, moveDocs } from './doc-moves.ts';
+import { createDoc, docTree, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';
+import { authorizeProject, documentAccess, type ProjectAbility, projectAccess } from './policy.ts';
+import { listProjectMembers, setProjectMember } from './project-members.ts';
+import { createProject, listProjects, projectIdByCode, updateProject, visitProject } from './projects.ts';
+
+const done = envelope(z.null());
+
+export type ProjectDeps = { db: Db; realtime: Realtime };
+
+/**
+ * Projects, their members and their catalogue (issue 14; listed in the README). Every call that names
+ * a project or a document asks the policy for one ability on it, in the project's own team.
+ */
+export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, deps) => {
+  const { db, realtime } = deps;
+  const signedIn = { onRequest: requireSession(db) };
+  const inCurrentTeam = { onRequest: [requireSession(db), requireTeam(db, 'member')] };
+
+  const project = async (userId: number, projectId: number, ability: ProjectAbility) =>
+    authorizeProject(await projectAccess(db, userId, projectId), ability);
+  const document = async (userId: number, documentId: number, ability: ProjectAbility) =>
+    authorizeProject(await documentAccess(db, userId, documentId), ability, 'DOCUMENT_NOT_FOUND');
+  /** The one project all `ids` are in, when the caller may edit it. */
+  const documents = async (userId: number, ids: readonly number[]) => {
+    const projectId = await projectOfDocs(db, ids);
+    return authorizeProject(await projectAccess(db, userId, projectId), 'edit', 'DOCUMENT_NOT_FOUND');
+  };
+  /** Closes the deleted documents for everyone who has them open. */
+  // TODO(collab): call closeLiveDocuments(deletion.documentIds) from ../document/live-documents.ts once on main.
+  const closeLive = async (_deletion: Deletion) => {};
+
+  // Projects
+  app.post(
+    PROJECT_API.create,
+    { ...inCurrentTeam, schema: { body: createProjectBody, response: { 200: envelope(createProjectData) } } },
+    async (request) => {
+      const team = teamOf(request);
+      return ok(await createProject(db, { userId: team.userId, teamId: team.teamId }, request.body));
+    },
+  );
+  app.post(
+    PROJECT_API.update,
+    { ...signedIn, schema: { body: updateProjectBody, response: { 200: done } } },
+    async (request) => {
+      const { id, ...fields } = request.body;
+      await project(sessionOf(request).userId, id, 'manage');
+      await updateProject(db, id, fields);
+      return ok(null);
+    },
+  );
+  app.get(
+    PROJECT_API.list,
+    {
+      ...inCurrentTeam,
+      schema: { querystring: projectListQuery, response: { 200: envelope(pageOf(projectItem)) } },
+    },
+    async (request) => {
+      const team = teamOf(request);
+      return ok(
+        await listProjects(
+          db,
+          { userId: team.userId, teamId: team.teamId, teamRoles: team.roles },
+          request.query,
+        ),
+      );
+    },
+  );
+  app.get(
+    PROJECT_API.info,
+    { ...signedIn, schema: { querystring: projectInfoQuery, response: { 200: envelope(projectItem) } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const grant = await project(userId, await projectIdByCode(db, request.query.uniq_code), 'view');
+      return ok(await visitProject(db, grant, userId));
+    },
+  );
+  app.post(
+    PROJECT_API.delete,
+    { ...signedIn, schema: { body: deleteProjectBody, response: { 200: done } } },
+    async (request) => {
+      const { id, confirm_name: confirmName } = request.body;
+      await project(sessionOf(request).userId, id, 'delete');
+      const deletion = await deleteProject(db, id, confirmName);
+      await closeLive(deletion);
+      await announceProjectDeleted(realtime, deletion);
+      return ok(null);
+    },
+  );
+  app.get(
+    PROJECT_API.members,
+    {
+      ...signedIn,
+      schema: { querystring: projectMembersQuery, response: { 200: envelope(z.array(projectMemberItem)) } },
+    },
+    async (request) =>
+      ok(
+        await listProjectMembers(
+          db,
+          await project(sessionOf(request).userId, request.query.project_id, 'view'),
+        ),
+      ),
+  );
+  app.post(
+    PROJECT_API.setMember,
+    { ...signedIn, schema: { body: setProjectMemberBody, response: { 200: done } } },
+    async (request) => {
+      const { project_id: projectId, user_id: userId, permission } = request.body;
+      await setProjectMember(
+        db,
+        await project(sessionOf(request).userId, projectId, 'manage'),
+        userId,
+        permission,
+      );
+      return ok(null);
+    },
+  );
+
+  // The catalogue
+  app.post(
+    KNOWLEDGE_API.createDoc,
+    { ...signedIn, schema: { body: createDocBody, response: { 200: envelope(createDocData) } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { project_id: projectId, parent_id: parentId, name, kind } = request.body;
+      await project(userId, projectId, 'edit');
+      return ok(await createDoc(db, { projectId, parentId, name, kind, userId }));
+    },
+  );
+  app.get(
+    KNOWLEDGE_API.tree,
+    { ...signedIn, schema: { querystring: docTreeQuery, response: { 200: envelope(z.array(docTreeNode)) } } },
+    async (request) => {
+      const grant = await project(sessionOf(request).userId, request.query.project_id, 'view');
+      return ok(await docTree(db, grant.projectId));
+    },
+  );
+  app.post(
+    KNOWLEDGE_API.moveDoc,
+    { ...signedIn, schema: { body: moveDocBody, response: { 200: done } } },
+    async (request) => {
+      const { ids, parent_id: parentId, index } = request.body;
+      const grant = await documents(sessionOf(request).userId, ids);
+      await moveDocs(db, { projectId: grant.projectId, ids, parentId, index });
+      return ok(null);
+    },
+  );
+  app.post(
+    KNOWLEDGE_API.renameDoc,
+    { ...signedIn, schema: { body: renameDocBody, response: { 200: done } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { id, name } = request.body;
+      const grant = await document(userId, id, 'edit');
+      await renameDoc(db, { id, projectId: grant.projectId, name, userId });
+      return ok(null);
+    },
+  );
+  app.post(
+    KNOWLEDGE_API.copyDoc,
+    { ...signedIn, schema: { body: copyDocBody, response: { 200: envelope(createDocData) } } },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const grant = await document(userId, request.body.id, 'edit');
+      const locale = requestLocale(request);
+      const copyName = (name: string) =>
+        name ? cleanDocName(translate(locale, 'document_names.copy_of', { name })) : name;
+      return ok(await copyDoc(db, { projectId: grant.projectId, id: request.body.id, userId, copyName }));
+    },
+  );
+  app.delete(
+    KNOWLEDGE_API.deleteDoc,
+    { ...signedIn, schema: { body: deleteDocBody, response: { 200: done } } },
+    async (request) => {
+      const grant = await documents(sessionOf(request).userId, request.body.ids);
+      const deletion = await deleteDocs(db, grant.projectId, request.body.ids);
+      await closeLive(deletion);
+      await announceDocsDeleted(realtime, deletion);
+      return ok(null);
+    },
+  );
+  app.post(
+    KNOWLEDGE_API.shareDoc,
+    { ...signedIn, schema: { body: shareDocBody, response: { 200: envelope(shareDocData) } } },
+    async (request) => {
+      const { doc_id: id, enabled } = request.body;
+      await document(sessionOf(request).userId, id, 'edit');
+      return ok(await shareDoc(db, id, enabled));
+    },
+  );
+};

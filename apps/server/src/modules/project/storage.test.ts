@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { tinyPng } from '../../../test/factories.ts';
+import { projectApi } from '../../../test/projects.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+
+const ctx = useTestApp();
+const { data, team, project, doc, writeState, uploadInto } = projectApi(ctx);
+
+const storageUsed = async (token: string) =>
+  (await data('GET', '/api/team/curr-ver-packet-data', token)).storage_quota_used_numerical as number;
+
+describe('a team’s storage use', () => {
+  it('counts its documents and the uploads they hold, and goes down when they are deleted', async () => {
+    const { owner } = await team('Storage Works');
+    const other = (await team('Other Storage')).owner;
+    const { id: projectId } = await project(owner.token);
+    expect(await storageUsed(owner.token)).toBe(0);
+
+    const group = await doc(owner.token, projectId, { kind: 'group' });
+    const page = await doc(owner.token, projectId, { parent: group });
+    await writeState(page, 1000);
+    const image = tinyPng();
+    const uploaded = await uploadInto(owner.token, page, image);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(await storageUsed(owner.token)).toBe(1000 + image.length);
+    // An upload without a document (an avatar, a cover) counts for no team.
+    expect((await uploadInto(owner.token, undefined, image)).statusCode).toBe(200);
+    expect(await storageUsed(owner.token)).toBe(1000 + image.length);
+    expect(await storageUsed(other.token)).toBe(0);
+
+    // A copy holds the same picture: it is counted once, and stays counted while the copy lives.
+    await data('POST', '/api/knowledge/copy-doc', owner.token, { id: page });
+    expect(await storageUsed(owner.token)).toBe(2000 + image.length);
+    await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [page] });
+    expect(await storageUsed(owner.token)).toBe(1000 + image.length);
+    // The group goes with the copy inside it.
+    await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [group] });
+    expect(await storageUsed(owner.token)).toBe(0);
+  });
+
+  it('refuses an upload into a document the caller may only read, or cannot see', async () => {
+    const { owner, member } = await team();
+    const viewer = await member();
+    const stranger = (await team('Elsewhere')).owner;
+    const { id: projectId } = await project(owner.token, { team_permission: 'viewer' });
+    const page = await doc(owner.token, projectId);
+    const asViewer = await uploadInto(viewer.token, page, tinyPng());
+    expect([asViewer.statusCode, asViewer.json().code]).toEqual([403, 1003]);
+    const asStranger = await uploadInto(stranger.token, page, tinyPng());
+    expect([asStranger.statusCode, asStranger.json().code]).toEqual([404, 2201]);
+    const tooBig = await uploadInto(owner.token, 2 ** 31, tinyPng());
+    expect([tooBig.statusCode, tooBig.json().code]).toEqual([400, 1001]);
+    expect(await storageUsed(owner.token)).toBe(0);
+  });
+});
