@@ -31,6 +31,7 @@ import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { closeLiveDocuments } from '../document/live-documents.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
 import {
   announceDocsDeleted,
@@ -67,9 +68,8 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     const projectId = await projectOfDocs(db, ids);
     return authorizeProject(await projectAccess(db, userId, projectId), 'edit', 'DOCUMENT_NOT_FOUND');
   };
-  /** Closes the deleted documents for everyone who has them open. */
-  // TODO(collab): call closeLiveDocuments(deletion.documentIds) from ../document/live-documents.ts once on main.
-  const closeLive = async (_deletion: Deletion) => {};
+  /** Closes the deleted documents for everyone who has them open, on every server process. */
+  const closeLive = (deletion: Deletion) => closeLiveDocuments(deletion.documentIds);
 
   // Projects
   app.post(
