@@ -57,7 +57,7 @@ export function Catalogue({
       .map((id) => locateNode(tree, id)?.node)
       .filter((node): node is DocTreeNode => !!node);
   const expand = (id: number | null) => {
-    if (id !== null && !expandedIds.includes(id)) setExpandedIds([...expandedIds, id]);
+    if (id !== null) setExpandedIds((ids) => (ids.includes(id) ? ids : [...ids, id]));
   };
   const show = (created: { id: number } | undefined, parentId: number | null) => {
     if (!created) return false;
@@ -80,7 +80,12 @@ export function Catalogue({
       setNaming({ mode: 'create', kind: action.kind === 'new_doc' ? 'doc' : 'group', parentId: node.id });
     } else if (action.kind === 'rename') setNaming({ mode: 'rename', node });
     else if (action.kind === 'copy') {
-      void actions.copy(node).then((copied) => show(copied, locateNode(tree, node.id)?.parent?.id ?? null));
+      // A group's copy opens, to show that everything in it came along.
+      void actions.copy(node).then((copied) => {
+        if (show(copied, locateNode(tree, node.id)?.parent?.id ?? null) && node.kind === 'group') {
+          expand(copied?.id ?? null);
+        }
+      });
     } else if (action.kind === 'share') setSharing(node);
     else if (action.kind === 'delete') setDeleting([node]);
     else if (action.kind === 'download') void actions.download(node, action.format);
@@ -107,20 +112,21 @@ export function Catalogue({
 
   return (
     <section className="catalogue" aria-label={t('projects.space.catalogue')}>
-      <div className="catalogue__toolbar">
-        {isBatch ? (
-          <BatchBar
-            count={checkedIds.length}
-            canWrite={canWrite}
-            onMove={() => setMovingIds(outermostIds(tree, checkedIds))}
-            onDownload={(format) => void actions.downloadMany(outermostIds(tree, checkedIds), format)}
-            onDelete={() => setDeleting(nodesOf(checkedIds))}
-            onExit={exitBatch}
-          />
-        ) : (
-          <>
-            {newButtons}
-            {tree.length > 0 && (
+      {/* An empty project offers its first document in the empty state instead. */}
+      {tree.length > 0 && (
+        <div className="catalogue__toolbar">
+          {isBatch ? (
+            <BatchBar
+              count={checkedIds.length}
+              canWrite={canWrite}
+              onMove={() => setMovingIds(outermostIds(tree, checkedIds))}
+              onDownload={(format) => void actions.downloadMany(outermostIds(tree, checkedIds), format)}
+              onDelete={() => setDeleting(nodesOf(checkedIds))}
+              onExit={exitBatch}
+            />
+          ) : (
+            <>
+              {newButtons}
               <Button
                 className="catalogue__batch"
                 icon={<CheckSquareOutlined />}
@@ -128,10 +134,10 @@ export function Catalogue({
               >
                 {t('projects.toolbar.batch')}
               </Button>
-            )}
-          </>
-        )}
-      </div>
+            </>
+          )}
+        </div>
+      )}
 
       {treeQuery.isPending ? (
         <div aria-busy="true" className="catalogue__loading">

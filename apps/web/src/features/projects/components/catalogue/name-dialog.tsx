@@ -29,20 +29,13 @@ export function NameDialog({
   onSubmit: (name: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState(initialName);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isChecked, setIsChecked] = useState(false);
-  const inputId = useId();
-  const cleaned = cleanDocName(typed);
-  const isMissing = isNameRequired && cleaned === '';
-  const isChanged = cleaned !== typed.trim() && cleaned !== '';
+  const formId = useId();
 
-  async function submit() {
-    setIsChecked(true);
-    if (isMissing) return;
+  async function submit(name: string) {
     setIsSubmitting(true);
     try {
-      if (await onSubmit(cleaned)) onClose();
+      if (await onSubmit(name)) onClose();
     } finally {
       setIsSubmitting(false);
     }
@@ -53,54 +46,83 @@ export function NameDialog({
       open={open}
       onCancel={onClose}
       destroyOnHidden
-      afterOpenChange={(isOpen) => {
-        if (isOpen) {
-          setTyped(initialName);
-          setIsChecked(false);
-        }
-      }}
       width={440}
       title={title}
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
         </Button>,
-        <Button key="submit" type="primary" loading={isSubmitting} onClick={() => void submit()}>
+        <Button key="submit" type="primary" htmlType="submit" form={formId} loading={isSubmitting}>
           {submitLabel}
         </Button>,
       ]}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <label htmlFor={inputId} className="name-dialog__label">
-          {t('projects.tree.name')}
-        </label>
-        <Input
-          id={inputId}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder={placeholder}
-          maxLength={DOC_NAME_MAX * 2}
-          autoFocus
-          onFocus={(event) => event.target.select()}
-          status={isChecked && isMissing ? 'error' : undefined}
-          aria-invalid={isChecked && isMissing}
-        />
-        {isChecked && isMissing && (
-          <div className="name-dialog__error" role="alert">
-            {t('projects.tree.name_required')}
-          </div>
-        )}
-        {isChanged && (
-          <div className="name-dialog__cleaned" role="status">
-            {t('projects.tree.name_cleaned', { name: cleaned })}
-          </div>
-        )}
-      </form>
+      <NameForm
+        id={formId}
+        initialName={initialName}
+        placeholder={placeholder}
+        isNameRequired={isNameRequired}
+        onSubmit={(name) => void submit(name)}
+      />
     </Modal>
+  );
+}
+
+/** The field itself, inside the dialog so each opening starts from `initialName`. */
+function NameForm({
+  id,
+  initialName,
+  placeholder,
+  isNameRequired,
+  onSubmit,
+}: {
+  id: string;
+  initialName: string;
+  placeholder: string;
+  isNameRequired: boolean;
+  onSubmit: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(initialName);
+  const [isChecked, setIsChecked] = useState(false);
+  const inputId = useId();
+  const cleaned = cleanDocName(typed);
+  const isMissing = isNameRequired && cleaned === '';
+  const isChanged = cleaned !== typed.trim() && cleaned !== '';
+
+  return (
+    <form
+      id={id}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setIsChecked(true);
+        if (!isMissing) onSubmit(cleaned);
+      }}
+    >
+      <label htmlFor={inputId} className="name-dialog__label">
+        {t('projects.tree.name')}
+      </label>
+      <Input
+        id={inputId}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        placeholder={placeholder}
+        maxLength={DOC_NAME_MAX * 2}
+        autoFocus
+        onFocus={(event) => event.target.select()}
+        status={isChecked && isMissing ? 'error' : undefined}
+        aria-invalid={isChecked && isMissing}
+      />
+      {isChecked && isMissing && (
+        <div className="name-dialog__error" role="alert">
+          {t('projects.tree.name_required')}
+        </div>
+      )}
+      {isChanged && (
+        <div className="name-dialog__cleaned" role="status">
+          {t('projects.tree.name_cleaned', { name: cleaned })}
+        </div>
+      )}
+    </form>
   );
 }
