@@ -19,10 +19,12 @@ import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
+import { attachmentRoutes } from './modules/document/attachment-routes.ts';
 import { createCollabServer } from './modules/document/collab-server.ts';
 import { createCollabTokens } from './modules/document/collab-tokens.ts';
 import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
+import { transferRoutes } from './modules/document/transfer-routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
@@ -231,6 +233,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });
+  await app.register(transferRoutes, { db, collab, storage, config });
+  await app.register(attachmentRoutes, { db, storage, config });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
   if (deps.backupToken)
     await app.register(backupRoutes, { database: deps.database, token: deps.backupToken });

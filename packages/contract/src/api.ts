@@ -175,7 +175,7 @@ export const KNOWLEDGE_API = {
 
 export const ATTACHMENT_API = {
   shareUrl: '/api/attachment/generate_share_url',
-  /** `GET {shared}/{token}`: the file a share URL names, without sign-in, until the token expires. */
+  /** `GET {shared}?token=…`: the file a share URL names, without sign-in, until the token expires. */
   shared: '/api/attachment/shared',
 } as const;
 

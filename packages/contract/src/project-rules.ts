@@ -46,3 +46,5 @@ export const DOC_BATCH_MAX = 200;
 export const COLLAB_TOKEN_TTL_SECONDS = 60;
 export const PAGE_WIDTHS = ['default', 'wide', 'full'] as const;
 export type PageWidth = (typeof PAGE_WIDTHS)[number];
+/** How long a share URL of an uploaded attachment (`generate_share_url`) opens it without sign-in. */
+export const ATTACHMENT_SHARE_TTL_SECONDS = 24 * 60 * 60;

@@ -64,6 +64,28 @@ export type PdfConversation = {
   timeZone: string;
 };
 
+/**
+ * An A4 PDF with the fonts registered (also the documents' export): `box` is the text column,
+ * `finished` resolves to the bytes once `doc.end()` is called.
+ */
+export async function openPdf(meta: { title: string; author?: string; locale: string }) {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: meta.locale,
+    info: { Title: meta.title, ...(meta.author ? { Author: meta.author } : {}), Creator: 'Tandem' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const [name, bytes] of await loadFonts()) doc.registerFont(name, bytes);
+  return { doc, finished, box: { x: MARGIN, width: doc.page.width - 2 * MARGIN } };
+}
+
 /** Renders the conversation; resolves to the PDF's bytes. */
 export async function renderConversationPdf(input: PdfConversation): Promise<Buffer> {
   const t = (key: string, values?: Record<string, string | number>) =>
@@ -73,21 +95,11 @@ export async function renderConversationPdf(input: PdfConversation): Promise<Buf
     timeStyle: 'short',
     timeZone: input.timeZone,
   }).format;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    lang: input.locale,
-    info: { Title: input.title, Author: input.agentName, Creator: 'Tandem' },
+  const { doc, box, finished } = await openPdf({
+    title: input.title,
+    author: input.agentName,
+    locale: input.locale,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [name, bytes] of await loadFonts()) doc.registerFont(name, bytes);
-  const box = { x: MARGIN, width: doc.page.width - 2 * MARGIN };
 
   doc.font(PDF_FONT.bold).fontSize(18).fillColor(PDF_COLORS.text).text(input.title, box.x, doc.y, box);
   doc.moveDown(0.3);
@@ -165,7 +177,7 @@ function drawImage(
 }
 
 /** "2 / 5" at the foot of every page. */
-function numberPages(doc: PDFKit.PDFDocument, box: { x: number; width: number }) {
+export function numberPages(doc: PDFKit.PDFDocument, box: { x: number; width: number }) {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);

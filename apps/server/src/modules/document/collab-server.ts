@@ -55,10 +55,8 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     async onLoadDocument({ documentName, document }) {
       const state = await loadDocumentState(db, documentIdOfName(documentName)!);
       if (state) Y.applyUpdate(document, state);
-    },
-
-    async onChange({ document }) {
-      changed.add(document);
+      // Marked at once: hooks run later, and a direct connection stores as soon as it disconnects.
+      document.on('update', () => changed.add(document));
     },
 
     async onStoreDocument({ documentName, document, lastContext }) {

@@ -10,7 +10,8 @@ import type * as Y from 'yjs';
 export const COLLAB_FIELD = 'default';
 
 const extensions = documentExtensions();
-const schema = getSchema(extensions);
+/** The ProseMirror schema of every document. */
+export const documentSchema = getSchema(extensions);
 const markdown = new MarkdownManager({ extensions });
 const EMPTY: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -47,8 +48,8 @@ export function textToJson(text: string): JSONContent {
 /** Replaces the whole content of `doc` with `json`, in the caller's transaction. */
 export function replaceContent(doc: Y.Doc, json: JSONContent) {
   // Checks the JSON against the schema first: an invalid node throws before anything is deleted.
-  schema.nodeFromJSON(json);
+  documentSchema.nodeFromJSON(json);
   const fragment = doc.getXmlFragment(COLLAB_FIELD);
   fragment.delete(0, fragment.length);
-  prosemirrorJSONToYXmlFragment(schema, json, fragment);
+  prosemirrorJSONToYXmlFragment(documentSchema, json, fragment);
 }

@@ -1,0 +1,146 @@
+import type { Locale } from '@tandem/contract/i18n';
+import { translate } from '@tandem/contract/messages';
+import type { ExportFormat } from '@tandem/contract/project-rules';
+import type { JSONContent } from '@tiptap/core';
+import { eq, inArray } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { documentAccess } from '../project/policy.ts';
+import type { FileStore } from '../upload/file-store.ts';
+import type { CollabServer } from './collab-server.ts';
+import { docToJson, jsonToHtml, jsonToMarkdown } from './document-content.ts';
+import { renderDocx } from './export-docx.ts';
+import { renderDocumentPdf } from './export-pdf.ts';
+import { standalonePage } from './html-page.ts';
+
+export type ExportDeps = { db: Db; collab: CollabServer; files: FileStore };
+export type ExportedFile = { fileName: string; contentType: string; body: Buffer };
+type ExportContext = { locale: Locale; origin: string };
+
+const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
+  md: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+};
+const UPLOAD_SRC = /^\/api\/upload\/files\/([\w-]{22}\.\w{2,5})$/;
+
+/** Markdown has no heading past 6 and the PDF renderer draws no HTML: levels 7-9 print as level 6 there. */
+const withHeadingsUpTo6 = (json: JSONContent): JSONContent => ({
+  ...json,
+  ...(json.type === 'heading'
+    ? { attrs: { ...json.attrs, level: Math.min(Number(json.attrs?.level) || 1, 6) } }
+    : {}),
+  ...(json.content ? { content: json.content.map(withHeadingsUpTo6) } : {}),
+});
+
+/** File names keep letters of every script; only what file systems refuse is replaced. */
+const safeFileName = (name: string) =>
+  [...name]
+    .map((character) => (character < ' ' || '\\/:*?"<>|'.includes(character) ? '-' : character))
+    .join('')
+    .trim() || 'document';
+
+async function renderOne(
+  deps: ExportDeps,
+  context: ExportContext,
+  title: string,
+  id: number,
+  format: ExportFormat,
+) {
+  const json = docToJson(await deps.collab.read(id));
+  switch (format) {
+    case 'md':
+      return Buffer.from(`${jsonToMarkdown(json)}\n`);
+    case 'html':
+      return Buffer.from(standalonePage(title, jsonToHtml(json), context));
+    case 'pdf':
+      return renderDocumentPdf(title, jsonToMarkdown(withHeadingsUpTo6(json)), context.locale);
+    case 'docx':
+      return renderDocx(title, json, async (src) => {
+        const upload = UPLOAD_SRC.exec(src);
+        return upload ? deps.files.read(upload[1]!) : undefined;
+      });
+  }
+}
+
+type Node = { id: number; name: string; kind: 'doc' | 'group'; parentId: number | null };
+
+/** Every document and group of a project under `rootIds` (themselves included). */
+async function subtrees(db: Db, projectId: number, rootIds: number[]): Promise<Node[]> {
+  const all = await db
+    .select({ id: documents.id, name: documents.name, kind: documents.kind, parentId: documents.parentId })
+    .from(documents)
+    .where(eq(documents.projectId, projectId));
+  const children = new Map<number, Node[]>();
+  for (const node of all)
+    if (node.parentId !== null) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);
+  const picked: Node[] = [];
+  const visit = (node: Node) => {
+    picked.push(node);
+    for (const child of children.get(node.id) ?? []) visit(child);
+  };
+  for (const node of all) if (rootIds.includes(node.id)) visit(node);
+  return picked;
+}
+
+/**
+ * `export-doc` / `export-docs`: one document in `format`, or (a group, several items) a zip of the
+ * documents in folders named after their groups. Every item must be readable by the caller and all of
+ * them in one project.
+ */
+export async function exportDocuments(
+  deps: ExportDeps,
+  userId: number,
+  ids: number[],
+  format: ExportFormat,
+  context: ExportContext,
+  /** A selection downloads as a zip even when it is one document. */
+  isZip = false,
+): Promise<ExportedFile> {
+  const grants = await Promise.all(ids.map((id) => documentAccess(deps.db, userId, id)));
+  const projectIds = new Set(grants.map((grant) => grant?.projectId));
+  if (grants.some((grant) => !grant) || projectIds.size !== 1) throw new AppError('DOCUMENT_NOT_FOUND');
+  const rows = await deps.db
+    .select({ id: documents.id, name: documents.name, kind: documents.kind })
+    .from(documents)
+    .where(inArray(documents.id, ids));
+  const untitled = (kind: 'doc' | 'group') =>
+    translate(context.locale, kind === 'doc' ? 'projects.untitled_doc' : 'projects.tree.untitled_group');
+  const nameOf = (node: { name: string; kind: 'doc' | 'group' }) =>
+    safeFileName(node.name || untitled(node.kind));
+
+  const [single] = rows;
+  if (!isZip && rows.length === 1 && single?.kind === 'doc') {
+    const title = single.name || untitled('doc');
+    return {
+      fileName: `${nameOf(single)}.${format}`,
+      contentType: CONTENT_TYPES[format],
+      body: await renderOne(deps, context, title, single.id, format),
+    };
+  }
+
+  const nodes = await subtrees(deps.db, [...projectIds][0]!, ids);
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const entries: Record<string, Uint8Array> = {};
+  for (const node of nodes) {
+    const folders: string[] = [];
+    for (let parent = node.parentId === null ? undefined : byId.get(node.parentId); parent; ) {
+      folders.unshift(nameOf(parent));
+      parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+    }
+    const base = [...folders, nameOf(node)].join('/');
+    if (node.kind === 'group') {
+      entries[`${base}/`] = new Uint8Array();
+      continue;
+    }
+    let path = `${base}.${format}`;
+    for (let copy = 2; entries[path]; copy++) path = `${base} (${copy}).${format}`;
+    entries[path] = await renderOne(deps, context, node.name || untitled('doc'), node.id, format);
+  }
+  const zipName = rows.length === 1 && single ? nameOf(single) : 'documents';
+  return { fileName: `${zipName}.zip`, contentType: CONTENT_TYPES.zip, body: Buffer.from(zipSync(entries)) };
+}
