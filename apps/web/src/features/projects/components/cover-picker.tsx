@@ -89,6 +89,7 @@ export function CoverPicker({ value, onChange }: { value?: string; onChange?: (c
       </div>
       <Tabs
         size="small"
+        tabBarGutter={16}
         activeKey={tab}
         onChange={(key) => setTab(key as GalleryTab)}
         items={TABS.map((key) => ({ key, label: t(`projects.cover.tab_${key}`) }))}
