@@ -40,6 +40,8 @@ export class CollaborationSession {
   private isProbingHttp = false;
   private refusals = 0;
   private isMarkedUnsynced = false;
+  /** A restored cache still carries its mark from an earlier visit: the first full sync clears it. */
+  private hasMarkToClear = true;
   private markerWrites: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,12 +57,16 @@ export class CollaborationSession {
     this.socket.on('status', ({ status }: { status: ConnectionFacts['socket'] }) =>
       this.onSocketStatus(status),
     );
-    this.provider.on('synced', () => this.update({ isSynced: true }));
+    this.provider.on('synced', () => {
+      this.update({ isSynced: true });
+      this.onUnsyncedChanges();
+    });
     this.provider.on('close', ({ event }: { event?: { code?: number } }) => {
       this.update({ isSynced: false });
       if (event?.code === DOCUMENT_GONE_CODE) this.onGone();
     });
     this.provider.on('unsyncedChanges', () => this.onUnsyncedChanges());
+    void this.persistence.whenSynced.then(() => this.onUnsyncedChanges());
     this.provider.on('authenticated', () => {
       this.refusals = 0;
       this.update({ isRefused: false });
@@ -152,8 +158,11 @@ export class CollaborationSession {
 
   private onUnsyncedChanges() {
     this.update({ unsyncedChanges: this.provider.unsyncedChanges });
-    if (this.provider.unsyncedChanges === 0 && this.provider.isSynced && this.isMarkedUnsynced) {
+    // The device's copy must be loaded (and so sent) before the server can be said to have it all.
+    if (this.provider.unsyncedChanges > 0 || !this.provider.isSynced || !this.persistence.synced) return;
+    if (this.isMarkedUnsynced || this.hasMarkToClear) {
       this.isMarkedUnsynced = false;
+      this.hasMarkToClear = false;
       this.queueMarker(false);
     }
   }

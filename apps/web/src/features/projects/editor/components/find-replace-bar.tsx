@@ -31,15 +31,19 @@ export function FindReplaceBar({
   useEffect(() => () => void editor.commands.clearFindQuery(), [editor]);
 
   const next = () => editor.commands.findNextMatch();
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
+  // Esc closes the bar wherever focus is: a button that the last replacement disabled drops it.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
       onClose();
-    }
-  };
+    };
+    addEventListener('keydown', onKeyDown);
+    return () => removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
 
   return (
-    <search className="doc-find" onKeyDown={onKeyDown}>
+    <search className="doc-find">
       <Input
         autoFocus
         size="small"

@@ -1,0 +1,286 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { registerWithToken } from '../support/accounts.ts';
+import { call } from '../support/api-calls.ts';
+import { expectOnServer, projectWithDocument, signedInContext } from '../support/documents.ts';
+import { fill, MESSAGES } from '../support/messages.ts';
+import { gradientPng } from '../support/png.ts';
+import { teamOfTwo } from '../support/teams.ts';
+
+const m = MESSAGES['en-US'].doc_editor;
+const errors = MESSAGES['en-US'].error;
+
+// Documents open on a loaded machine over a websocket: give each test room, never a sleep.
+test.describe.configure({ timeout: 90_000 });
+
+const editorOf = (page: Page) => page.getByLabel(m.text);
+
+/** Opens a document and waits until the server has confirmed it (the header says saved). */
+async function openDocument(page: Page, uniqCode: string) {
+  await page.goto(`/projects/${uniqCode}`);
+  await expect(page.getByText(m.status_saved)).toBeVisible({ timeout: 20_000 });
+  await editorOf(page).click();
+}
+
+/** The cache registry's unsynced mark for this page's open document, as the editor keeps it. */
+const unsyncedMark = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        const open = indexedDB.open('tandem-doc-caches');
+        open.onsuccess = () => {
+          const all = open.result.transaction('caches').objectStore('caches').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { unsyncedSince: number | null }[]).find((entry) => entry.unsyncedSince)
+                ?.unsyncedSince ?? null,
+            );
+        };
+      }),
+  );
+
+test('writes headings down to level 9, a table and an image, and finds and replaces', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+
+  await page.keyboard.type('# Harbour report\n');
+  for (let level = 2; level <= 9; level++) await page.keyboard.type(`${'#'.repeat(level)} Level ${level}\n`);
+  await page.keyboard.type('The harbour opens at dawn.\n');
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour report' })).toBeVisible();
+  for (let level = 2; level <= 9; level++) {
+    await expect(editorOf(page).getByRole('heading', { level, name: `Level ${level}` })).toBeVisible();
+  }
+  // The outline lists them all.
+  await expect(page.getByRole('navigation', { name: m.toc }).getByRole('button')).toHaveCount(9);
+
+  await page.getByRole('button', { name: m.table, exact: true }).click();
+  await page.getByRole('menuitem', { name: m.table_insert }).click();
+  await page.keyboard.type('Tide');
+  // The first row is the header row.
+  await expect(editorOf(page).getByRole('columnheader', { name: 'Tide' })).toBeVisible();
+
+  await page.getByTestId('doc-image-input').setInputFiles({
+    name: 'chart.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(64, 48),
+  });
+  await expect(editorOf(page).locator('img[alt="chart.png"]')).toBeVisible();
+
+  await page.keyboard.press('Control+f');
+  await page.getByLabel(m.find_placeholder).fill('harbour');
+  await expect(page.getByText(fill(m.match_position, { current: 1, total: 2 }))).toBeVisible();
+  await page.getByRole('button', { name: m.find_next }).click();
+  await expect(page.getByText(fill(m.match_position, { current: 2, total: 2 }))).toBeVisible();
+  await page.getByLabel(m.replace_placeholder).fill('Port');
+  await page.getByRole('button', { name: m.replace_all }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Port report' })).toBeVisible();
+  await expect(editorOf(page)).toContainText('The Port opens at dawn.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel(m.find_placeholder)).toBeHidden();
+
+  await expectOnServer(request, owner.token, doc.uniqCode, 'The Port opens at dawn.');
+  await context.close();
+});
+
+test('a DOCX download imports back with the same headings, 1 to 9', async ({ browser, request }) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+  await page.keyboard.type('# Port report\n');
+  for (let level = 2; level <= 9; level++) await page.keyboard.type(`${'#'.repeat(level)} Level ${level}\n`);
+  await page.keyboard.type('The Port opens at dawn.');
+  await expectOnServer(request, owner.token, doc.uniqCode, 'The Port opens at dawn.');
+
+  await page.getByRole('button', { name: m.export }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: m.export_docx }).click();
+  const docx = readFileSync((await (await downloading).path())!);
+
+  const imported = await (
+    await request.post('/api/knowledge/import-doc', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      multipart: {
+        project_id: String(doc.projectId),
+        file: { name: 'report.docx', mimeType: 'application/octet-stream', buffer: docx },
+      },
+    })
+  ).json();
+  expect(imported.code).toBe(0);
+  await page.goto(`/projects/${imported.data.uniq_code}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Port report' })).toBeVisible();
+  for (let level = 2; level <= 9; level++) {
+    await expect(editorOf(page).getByRole('heading', { level, name: `Level ${level}` })).toBeVisible();
+  }
+  await context.close();
+});
+
+test('two people in one document see each other’s text and each other', async ({ browser, request }) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const [first, second] = [
+    await signedInContext(browser, owner.token),
+    await signedInContext(browser, owner.token),
+  ];
+  const [a, b] = [await first.newPage(), await second.newPage()];
+  await openDocument(a, doc.uniqCode);
+  await openDocument(b, doc.uniqCode);
+
+  await a.keyboard.type('Alpha writes first.');
+  await expect(editorOf(b)).toContainText('Alpha writes first.');
+  await b.keyboard.press('Control+End');
+  await b.keyboard.type(' Beta answers.');
+  await expect(editorOf(a)).toContainText('Alpha writes first. Beta answers.');
+  await expect(a.getByTestId('doc-peer')).toHaveCount(1);
+  await Promise.all([first.close(), second.close()]);
+});
+
+test('offline, editing goes on with the banner, and back online both sides merge', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const [offline, online] = [
+    await signedInContext(browser, owner.token),
+    await signedInContext(browser, owner.token),
+  ];
+  const [a, b] = [await offline.newPage(), await online.newPage()];
+  await openDocument(a, doc.uniqCode);
+  await openDocument(b, doc.uniqCode);
+
+  await offline.setOffline(true);
+  await expect(a.getByText(m.offline_banner)).toBeVisible();
+  await expect(a.getByText(m.status_offline)).toBeVisible();
+  await a.keyboard.type('Written on the train.');
+  await b.keyboard.type('Written at the office.');
+  await expect(editorOf(b)).not.toContainText('Written on the train.');
+
+  await offline.setOffline(false);
+  await expect(editorOf(a)).toContainText('Written at the office.');
+  await expect(editorOf(b)).toContainText('Written on the train.');
+  await expect(a.getByText(m.offline_banner)).toBeHidden();
+  await expect(a.getByText(m.status_saved)).toBeVisible();
+
+  await a.reload();
+  await expect(editorOf(a)).toContainText('Written on the train.');
+  await expect(editorOf(a)).toContainText('Written at the office.');
+  await Promise.all([offline.close(), online.close()]);
+});
+
+test('edits of a tab closed offline are offered on opening: restored they merge, abandoned they go', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const kept = await projectWithDocument(request, owner.token);
+  const dropped = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+
+  for (const [doc, words] of [
+    [kept, 'Kept on this device.'],
+    [dropped, 'Not wanted after all.'],
+  ] as const) {
+    const page = await context.newPage();
+    await openDocument(page, doc.uniqCode);
+    await context.setOffline(true);
+    await expect(page.getByText(m.offline_banner)).toBeVisible();
+    await page.keyboard.type(words);
+    await expect.poll(() => unsyncedMark(page)).not.toBeNull();
+    await page.close();
+    await context.setOffline(false);
+  }
+
+  const page = await context.newPage();
+  await page.goto(`/projects/${kept.uniqCode}`);
+  await expect(page.getByText(m.unsynced_title)).toBeVisible();
+  await page.getByRole('button', { name: m.unsynced_restore }).click();
+  await expect(editorOf(page)).toContainText('Kept on this device.');
+  await expectOnServer(request, owner.token, kept.uniqCode, 'Kept on this device.');
+
+  await page.goto(`/projects/${dropped.uniqCode}`);
+  await expect(page.getByText(m.unsynced_title)).toBeVisible();
+  await page.getByRole('button', { name: m.unsynced_abandon }).click();
+  await expect(page.getByText(m.status_saved)).toBeVisible();
+  await expect(editorOf(page)).not.toContainText('Not wanted after all.');
+
+  // Answered once: opening again asks nothing.
+  await page.goto(`/projects/${kept.uniqCode}`);
+  await expect(page.getByText(m.status_saved)).toBeVisible();
+  await expect(page.getByText(m.unsynced_title)).toBeHidden();
+  await context.close();
+});
+
+test('a viewer reads without a toolbar, and a share link opens a read-only copy signed out', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor-owner');
+  const viewer = await registerWithToken(request, 'e2e-editor-viewer');
+  await teamOfTwo(request, owner.token, viewer.token);
+  const doc = await projectWithDocument(request, owner.token, {
+    access: 'team_public',
+    team_permission: 'viewer',
+  });
+  const writer = await signedInContext(browser, owner.token);
+  const ownerPage = await writer.newPage();
+  await openDocument(ownerPage, doc.uniqCode);
+  await ownerPage.keyboard.type('# Minutes\nDecided to sail on Monday.');
+  await expectOnServer(request, owner.token, doc.uniqCode, 'Decided to sail on Monday.');
+  await writer.close();
+
+  const context = await signedInContext(browser, viewer.token);
+  const page = await context.newPage();
+  await page.goto(`/projects/${doc.uniqCode}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Minutes' })).toBeVisible();
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  await expect(editorOf(page)).toHaveAttribute('contenteditable', 'false');
+  await context.close();
+
+  const { share_code } = await call<{ share_code: string }>(
+    request,
+    owner.token,
+    'POST',
+    '/api/knowledge/share-doc',
+    {
+      doc_id: doc.id,
+      enabled: true,
+    },
+  );
+  const visitor = await browser.newContext();
+  const shared = await visitor.newPage();
+  await shared.goto(`/projects/${doc.uniqCode}/${share_code}`);
+  await expect(shared.getByRole('heading', { level: 1, name: 'Minutes' })).toBeVisible();
+  await expect(shared.getByText('Decided to sail on Monday.')).toBeVisible();
+  await expect(shared.getByText(m.read_only)).toBeVisible();
+  await expect(shared.getByRole('toolbar')).toHaveCount(0);
+  await visitor.close();
+});
+
+test('a document deleted elsewhere turns read-only with the spec’s message', async ({ browser, request }) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+  await page.keyboard.type('Soon gone.');
+
+  const deleted = await request.fetch('/api/knowledge/delete-doc', {
+    method: 'DELETE',
+    data: { ids: [doc.id] },
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect((await deleted.json()).code).toBe(0);
+  await expect(page.getByRole('dialog').getByText(errors.document_deleted)).toBeVisible();
+  await expect(editorOf(page)).toHaveAttribute('contenteditable', 'false');
+  await page.getByRole('button', { name: m.back_to_projects }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await context.close();
+});
