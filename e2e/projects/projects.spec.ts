@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
+import { clickInSubmenu } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 import { apiToken, teamOfTwo } from '../support/teams.ts';
@@ -240,4 +241,54 @@ test('a viewer sees the catalogue without edit controls, and a phone shows both 
   await phone.keyboard.press('Escape');
   await noSidewaysScroll(phone);
   await context.close();
+});
+
+test('files become documents by import (a picture is refused before sending), and documents download one by one or as a zip', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await registerAccount(request);
+  const name = `Imports ${randomBytes(3).toString('hex')}`;
+  await signIn(page, owner.email);
+  await page.goto('/projects');
+  await page.getByRole('button', { name: p.list.create }).first().click();
+  const form = page.getByRole('dialog', { name: p.form.create_title });
+  await form.getByLabel(p.form.name).fill(name);
+  await form.getByRole('button', { name: p.form.create_submit }).click();
+  await expect(page.getByText(p.space.empty)).toBeVisible();
+
+  const fileInput = page.locator('.catalogue input[type="file"]');
+  await fileInput.setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a document'),
+  });
+  await expect(page.getByText(fill(p.import.wrong_type, { name: 'photo.png' }))).toBeVisible();
+  await expect(page.getByText(p.space.empty)).toBeVisible();
+
+  await fileInput.setInputFiles({
+    name: 'Meeting notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Meeting notes\n\n- Ship the catalogue\n- Check the covers\n'),
+  });
+  await expect(page.getByText(fill(p.import.done, { name: 'Meeting notes.md' }))).toBeVisible();
+  await expect(entry(page, 'Meeting notes')).toBeVisible();
+
+  const single = page.waitForEvent('download');
+  await entry(page, 'Meeting notes').hover();
+  await page.getByRole('button', { name: fill(p.tree.more, { name: 'Meeting notes' }) }).click();
+  await clickInSubmenu(page, p.tree.download, p.format.md);
+  const markdown = await single;
+  expect(markdown.suggestedFilename()).toBe('Meeting notes.md');
+
+  await page.getByRole('button', { name: p.toolbar.batch }).click();
+  await entry(page, 'Meeting notes').locator('.ant-tree-checkbox').click();
+  const zip = page.waitForEvent('download');
+  await page
+    .getByRole('toolbar', { name: p.batch.toolbar })
+    .getByRole('button', { name: p.batch.download })
+    .click();
+  await page.getByRole('menuitem', { name: p.format.html }).click();
+  expect((await zip).suggestedFilename()).toMatch(/\.zip$/);
 });

@@ -116,4 +116,26 @@ describe('the catalogue', () => {
     );
     expect(api.calls.filter((call) => call.url.includes('import'))).toEqual([]);
   });
+
+  it('shows an imported file in the tree as soon as it is a document', async () => {
+    let imported = false;
+    const api = fakeApi({
+      [TREE]: () => ({ data: imported ? [...tree(), createDocNode(9, 'Meeting notes')] : tree() }),
+      '/api/knowledge/import-doc': () => {
+        imported = true;
+        return { data: { id: 9, uniq_code: 'd9' } };
+      },
+    });
+    const { container } = await renderCatalogue();
+    await screen.findByText('Plans');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['# Notes'], 'Meeting notes.md', { type: 'text/markdown' })] },
+    });
+    expect(await screen.findByText('Meeting notes')).toBeTruthy();
+    const form = (api.bodiesOf('/api/knowledge/import-doc') as FormData[])[0]!;
+    expect(form.get('project_id')).toBe('31');
+    expect((form.get('file') as File).name).toBe('Meeting notes.md');
+    expect(notices.texts()).toContain('“Meeting notes.md” imported.');
+  });
 });

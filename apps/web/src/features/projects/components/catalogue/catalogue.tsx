@@ -106,7 +106,13 @@ export function Catalogue({
       >
         {t('projects.toolbar.new_group')}
       </Button>
-      <ImportButton projectId={projectId} onImported={(created) => show(created, null)} />
+      <ImportButton
+        projectId={projectId}
+        onImported={(created) => {
+          void actions.refresh();
+          show(created, null);
+        }}
+      />
     </>
   );
 
