@@ -12,6 +12,7 @@ import { useConnectionFacts, usePeers } from '../collab/use-collaboration.ts';
 import { editorExtensions } from '../extensions/editor-extensions.ts';
 import { usePageWidth } from '../page-width.ts';
 import { useDocumentClosing } from '../use-document-closing.ts';
+import { useLatestOnly } from '../use-latest-only.ts';
 import { useWordCount } from '../use-word-count.ts';
 import { DocumentClosedModal } from './document-closed-modal.tsx';
 import { DocumentHeader } from './document-header.tsx';
@@ -31,6 +32,7 @@ type Props = {
 export function DocumentEditor({ doc, session, user }: Props) {
   const { t } = useTranslation();
   const [outline, setOutline] = useState<TableOfContentData>([]);
+  const outlineLater = useLatestOnly(setOutline);
   const [isFindOpen, setFindOpen] = useState(false);
   const [isLinkOpen, setLinkOpen] = useState(false);
   const [isOutlineShown, setOutlineShown] = useState(true);
@@ -51,7 +53,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
         provider: session.provider,
         user: { name: user.name, color: user.color },
         placeholder: t('doc_editor.placeholder'),
-        onOutline: (items) => setOutline(items),
+        onOutline: (items) => outlineLater(items),
       }),
       editable: doc.can_edit,
       editorProps: { attributes: { 'aria-label': t('doc_editor.text'), class: 'doc-text' } },
@@ -103,7 +105,8 @@ export function DocumentEditor({ doc, session, user }: Props) {
         doc={doc}
         name={name}
         canEdit={canEdit}
-        status={status}
+        // A deleted document has nothing left to save: no status rather than "offline".
+        status={closedReason ? null : status}
         peers={peers}
         pageWidth={pageWidth}
         onPageWidth={setPageWidth}
