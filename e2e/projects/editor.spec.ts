@@ -88,8 +88,7 @@ test('writes headings down to level 9, a table and an image, and finds and repla
   await context.close();
 });
 
-// export-doc and import-doc are not on main yet (the collaboration server's part of issue 14).
-test.fixme('a DOCX download imports back with the same headings, 1 to 9', async ({ browser, request }) => {
+test('a DOCX download imports back with the same headings, 1 to 9', async ({ browser, request }) => {
   const owner = await registerWithToken(request, 'e2e-editor');
   const doc = await projectWithDocument(request, owner.token);
   const context = await signedInContext(browser, owner.token);
