@@ -3,6 +3,8 @@ import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PROJECTS_PATH } from '../../../shared/routing/project-paths.ts';
+import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { isPersonalTeam } from '../../../shared/session/session-user.ts';
 import type { ProjectItem } from '../api/projects.ts';
 import { projectAbilities } from '../model/project-abilities.ts';
 import { ProjectCover } from './project-cover.tsx';
@@ -21,6 +23,9 @@ export function ProjectSpaceHeader({
 }) {
   const { t } = useTranslation();
   const abilities = projectAbilities(project.role);
+  const team = useSessionStore((state) => state.user?.current_team);
+  // A personal team has no one else to share a project with.
+  const canShare = abilities.manageMembers && !(team && isPersonalTeam(team));
   return (
     <header className="project-space__header">
       <ProjectCover cover={project.cover} className="project-space__cover" />
@@ -34,9 +39,9 @@ export function ProjectSpaceHeader({
           {t('projects.space.your_role', { role: t(`projects.role.${project.role}`) })}
         </p>
       </div>
-      {(abilities.edit || abilities.manageMembers || abilities.delete) && (
+      {(abilities.edit || canShare || abilities.delete) && (
         <div className="project-space__actions">
-          {abilities.manageMembers && (
+          {canShare && (
             <Button icon={<TeamOutlined />} onClick={onMembers}>
               {t('projects.space.members')}
             </Button>
