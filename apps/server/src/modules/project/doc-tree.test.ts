@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { projectApi } from '../../../test/projects.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { documents } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const { call, data, team, project, doc, tree, outline, writeState, stateOf } = projectApi(ctx);
@@ -37,6 +39,25 @@ describe('the catalogue', () => {
       updated_at: expect.any(String),
       children: [],
     });
+  });
+
+  it('answers each change at once though the tree is cached, a save elsewhere included', async () => {
+    const { owner, projectId, ids } = await catalogue();
+    const listed = async () => outline(await tree(owner.token, projectId));
+    expect(await listed()).toEqual(['A', 'B', ['G', ['G1', ['H', ['H1']]]]]);
+    await move(owner.token, [ids.b], null, 0);
+    expect(await listed()).toEqual(['B', 'A', ['G', ['G1', ['H', ['H1']]]]]);
+    await move(owner.token, [ids.a], null, 0);
+    expect(await listed()).toEqual(['A', 'B', ['G', ['G1', ['H', ['H1']]]]]);
+    await data('POST', '/api/knowledge/rename-doc', owner.token, { id: ids.h1, name: 'H one' });
+    expect(await listed()).toEqual(['A', 'B', ['G', ['G1', ['H', ['H one']]]]]);
+    // The collaboration server's save moves the document's updated_at, which the tree shows.
+    const before = (await tree(owner.token, projectId))[0]!.updated_at;
+    await ctx.database.db
+      .update(documents)
+      .set({ updatedAt: sql`now() + interval '1 minute'` })
+      .where(eq(documents.id, ids.a));
+    expect((await tree(owner.token, projectId))[0]!.updated_at).not.toBe(before);
   });
 
   it('names an unnamed document empty (each screen shows "Untitled") and cleans names as the spec says', async () => {

@@ -53,13 +53,19 @@ export async function createProject(
 export async function updateProject(db: Db, projectId: number, fields: ProjectFields) {
   await db
     .update(projects)
-    .set({ ...columnsOf(fields), updatedAt: new Date() })
+    .set({ ...columnsOf(fields), updatedAt: laterStamp })
     .where(eq(projects.id, projectId));
 }
 
+/**
+ * Strictly later than the one before, however close two writes come: the project's `updated_at` is
+ * also the version of its cached catalogue (doc-tree.ts).
+ */
+const laterStamp = sql`greatest(now(), ${projects.updatedAt} + interval '1 microsecond')`;
+
 /** The catalogue changed: the project moves up the list ordered by activity. */
 export const touchProject = (db: Db | Tx, projectId: number) =>
-  db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+  db.update(projects).set({ updatedAt: laterStamp }).where(eq(projects.id, projectId));
 
 const TEAM_MANAGERS = [TEAM_ROLES.owner, TEAM_ROLES.admin];
 

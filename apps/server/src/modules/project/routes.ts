@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
-import { ok } from '../../platform/http/envelope.ts';
+import { ok, okJsonText } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { closeLiveDocuments } from '../document/live-documents.ts';
@@ -41,7 +41,7 @@ import {
   deleteProject,
 } from './deletion.ts';
 import { copyDoc, moveDocs } from './doc-moves.ts';
-import { createDoc, docTree, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';
+import { createDoc, docTreeJson, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';
 import { authorizeProject, documentAccess, type ProjectAbility, projectAccess } from './policy.ts';
 import { listProjectMembers, setProjectMember } from './project-members.ts';
 import { createProject, listProjects, projectIdByCode, updateProject, visitProject } from './projects.ts';
@@ -170,10 +170,14 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
   );
   app.get(
     KNOWLEDGE_API.tree,
-    { ...signedIn, schema: { querystring: docTreeQuery, response: { 200: envelope(z.array(docTreeNode)) } } },
-    async (request) => {
+    {
+      ...signedIn,
+      // The answer is written by docTree as JSON text (an allow-list of its own), and cached.
+      schema: { querystring: docTreeQuery, response: { 200: envelope(z.array(docTreeNode)) } },
+    },
+    async (request, reply) => {
       const grant = await project(sessionOf(request).userId, request.query.project_id, 'view');
-      return ok(await docTree(db, grant.projectId));
+      return okJsonText(reply, await docTreeJson(db, grant.projectId));
     },
   );
   app.post(
