@@ -81,7 +81,8 @@ const product = await startProduct({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_D
 try {
   const path = `/api/knowledge/get-doc-tree?project_id=${projectId}`;
   const tree = await api(product.url, token, 'GET', path);
-  if (countNodes(tree) !== seeded) throw new Error(`seeded ${seeded} documents, the tree has ${countNodes(tree)}`);
+  if (countNodes(tree) !== seeded)
+    throw new Error(`seeded ${seeded} documents, the tree has ${countNodes(tree)}`);
   for (let i = 0; i < 20; i++) await api(product.url, token, 'GET', path); // warm-up
   const times = [];
   let bytes = 0;
