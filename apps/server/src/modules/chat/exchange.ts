@@ -90,9 +90,10 @@ export async function startExchange(db: Db, request: ExchangeRequest): Promise<E
       started = (await callJson<Started>(db, startStatement(request)))!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (hasExpiredReply || !(await request.takeBack(conversation.id))) {
-        throw new AppError('REPLY_IN_PROGRESS');
-      }
+      if (hasExpiredReply) throw new AppError('REPLY_IN_PROGRESS');
+      // Tried again whether this send took the reply back or a sweep on some process just did: a reply
+      // still being generated holds the conversation, and the second try says so.
+      await request.takeBack(conversation.id);
       hasExpiredReply = true;
       continue;
     }

@@ -48,7 +48,12 @@ export async function failOrphanedReplies(
           isOrphaned,
         ),
       )
-      .for('update', { of: chatMessages, skipLocked: true });
+      // The sweep skips replies another transaction is failing; a send waits for it, so that once the
+      // sweep commits the send finds its conversation free instead of a reply it could not take back.
+      .for(
+        'update',
+        conversationId === undefined ? { of: chatMessages, skipLocked: true } : { of: chatMessages },
+      );
     const failed: FailedReply[] = [];
     for (const { reply, conversation } of orphans) {
       const debit = {

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { callJson } from '../../db/json-row.ts';
 import { chatMessages, pointsLedger, serverProcesses, teamPoints } from '../../db/schema.ts';
 import { createRealtime } from '../../platform/realtime/realtime.ts';
 
@@ -196,6 +197,68 @@ describe('a reply whose process is gone', () => {
     const points = await pointsOf(teamId);
     expect(points.balance).toBe(points.fromLedger);
   });
+
+  // Two connections at once: PGlite has one.
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'lets a send through when a sweep is taking back its conversation’s dead reply at that moment',
+    async () => {
+      const { owner, agentId } = await chatSetup();
+      const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+      await lastReply(owner.token, first.conversation_id);
+      const other = await otherProcess(-3600);
+      const [held] = await ctx.database.db
+        .insert(chatMessages)
+        .values({
+          conversationId: first.conversation_id,
+          role: 'assistant',
+          status: 'streaming',
+          points: 0,
+          modelId: fakes.model.chat,
+          ownerId: other,
+        })
+        .returning({ id: chatMessages.id });
+
+      // A sweep (another process's, or this one's next beat) holds the dead reply while it fails it.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const sweep = ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from chat_messages where id = ${held!.id} for update`);
+        locked();
+        await released;
+        await tx.update(chatMessages).set({ status: 'failed' }).where(eq(chatMessages.id, held!.id));
+      });
+      await isLocked;
+      // Its process dies only now, so no sweep but the one holding the reply can take it.
+      await ctx.database.db
+        .update(serverProcesses)
+        .set({ heartbeatAt: sql`now() - interval '1 hour'` })
+        .where(eq(serverProcesses.id, other));
+      const sent = send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
+      let hasAnswered = false;
+      void sent.finally(() => {
+        hasAnswered = true;
+      });
+      // The send waits for the sweep's lock (or answered without waiting), then the sweep commits.
+      await waitFor(async () => {
+        if (hasAnswered) return true;
+        const waiting = await callJson<number>(
+          ctx.database.db,
+          sql`select count(*)::int as value from pg_stat_activity where wait_event_type = 'Lock'`,
+        );
+        return waiting! > 0 ? true : undefined;
+      }, 'the send waiting for the sweep');
+      release();
+      await sweep;
+      expect((await sent).body.code).toBe(0);
+      await lastReply(owner.token, first.conversation_id);
+    },
+  );
 
   it('is ended by Stop, even before a sweep comes to it', async () => {
     const { owner, agentId } = await chatSetup();
