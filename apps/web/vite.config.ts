@@ -1,6 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import { catalogueParts } from './build/catalogue-parts-plugin.ts';
+import { chunkContents } from './build/chunk-contents-plugin.ts';
+import { firstPageChunks } from './build/first-page-chunks-plugin.ts';
+import { withoutTooltipUnique } from './build/without-tooltip-unique-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 const proxy = {
@@ -48,8 +52,18 @@ function pureContractSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), pureContractSchemas(), catalogueParts()],
+/**
+ * What every page runs whole, in one chunk that changes only when a dependency is upgraded: React, the
+ * router, i18next and antd's styling engine. (Packages whose pages use different parts, such as
+ * TanStack Query, go with the pages that use them.)
+ */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store|js-cookie|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)|stylis|@emotion[\\/][^\\/]+)[\\/]/;
+
+/** The app's build, before the first pages' chunks are planned (the plan is worked out from it). */
+const appConfig = (): UserConfig => ({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), pureContractSchemas(), catalogueParts(), withoutTooltipUnique()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -58,6 +72,7 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'framework', priority: 2, test: FRAMEWORK }] } },
       treeshake: {
         // antd's own rc-components are side-effect free but do not say so in package.json; without this,
         // antd's ConfigProvider drags the whole of @rc-component/form and its validator (~13 KB gzip)
@@ -67,3 +82,36 @@ export default defineConfig({
     },
   },
 });
+
+const firstPages = firstPageChunks({
+  entry: 'index.html',
+  pages: [
+    { name: 'sign-in', roots: ['src/features/auth/pages/login-page.tsx'] },
+    {
+      // A signed-in cold load: the route table, the shell and the dashboard.
+      name: 'first-screen',
+      roots: [
+        'src/app/routes/protected-routes.tsx',
+        'src/app/shell/main-layout.tsx',
+        'src/features/agents/pages/agents-hub-page.tsx',
+      ],
+      // The other pages a visitor opens before signing in (the sign-in family, the status and test
+      // pages, a language's texts) must not download the shell for the few components they share.
+      sharedWith: {
+        pages: /features[\\/]auth[\\/]pages|app[\\/]pages|test-page|[\\/]locale[\\/]|tandem-messages/,
+        name: 'first-pages',
+      },
+    },
+  ],
+  isOutside: (id) => FRAMEWORK.test(id),
+  planBuild: appConfig,
+});
+
+export default defineConfig(
+  mergeConfig(appConfig(), {
+    plugins: [firstPages.plugin, chunkContents(fileURLToPath(new URL('../..', import.meta.url)))],
+    build: {
+      rolldownOptions: { output: { codeSplitting: { groups: [{ ...firstPages.group, priority: 1 }] } } },
+    },
+  }),
+);
