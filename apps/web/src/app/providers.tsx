@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocaleStore } from '../shared/i18n/i18n.ts';
 import { type ActualTheme, PAGE_BACKGROUND, useThemeStore } from '../shared/theme/theme-store.ts';
+import { useQueryClientStore } from './query-client.ts';
 
 export const BRAND_PRIMARY = '#5b5ff5';
 
@@ -42,25 +43,28 @@ export const THEMES: Record<ActualTheme, ThemeConfig> = {
 const NO_CJK_SPACING = { autoInsertSpace: false };
 const buttonConfigFor = (locale: string) => (locale === 'ja-JP' ? NO_CJK_SPACING : undefined);
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The HTTP client already reacts to failures (messages, sign-out); retrying would repeat them.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
-
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The app's providers. The query client is the app's once loaded (query-client.ts), or `queryClient`
+ * (tests). It is given through TanStack Query's context directly: its provider needs a client from the
+ * start, and wrapping the app in it later would mount the whole page again.
+ */
+export function Providers({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
+  const loadedClient = useQueryClientStore((state) => state.client);
+  const client = queryClient ?? loadedClient;
   const antdLocale = useLocaleStore((state) => state.antdLocale);
   const locale = useLocaleStore((state) => state.locale);
   const actual = useThemeStore((state) => state.actual);
+  // What QueryClientProvider does: refetch on focus and reconnect while mounted.
+  useEffect(() => {
+    if (!client) return;
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={client}>
       <ConfigProvider locale={antdLocale} theme={THEMES[actual]} button={buttonConfigFor(locale)}>
         {children}
       </ConfigProvider>
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { loadMessages } from '../shared/i18n/locale-resources.ts';
 import { getSession } from '../shared/session/session-store.ts';
 import { BootLoading } from './boot-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { loadQueryClient } from './query-client.ts';
 import { RootLayout } from './root-layout.tsx';
 import { isPublicPath } from './route-guard.ts';
 import { preloadRouteChunks } from './routes/lazy-page.ts';
@@ -31,7 +32,7 @@ export function createAppRouter() {
   return createBrowserRouter(rootRoutes(), {
     async patchRoutesOnNavigation({ path, patch }) {
       if (isPatched || isPublicPath(path) || !getSession().token) return;
-      await Promise.all([ensureUserLoaded(), loadFullCatalogue()]);
+      await Promise.all([ensureUserLoaded(), loadFullCatalogue(), loadQueryClient()]);
       // A rejected account or an expired token ended the session: the guard sends the user to sign in.
       if (!getSession().token) return;
       const { protectedRoutes } = await import('./routes/protected-routes.tsx');
@@ -43,13 +44,14 @@ export function createAppRouter() {
 
 /**
  * A cold load of a signed-in page: starts what its first screen waits for (the user, the rest of the
- * catalogue, the signed-in route table and the page's chunks) while the language loads, where each
- * waited for the one before.
+ * catalogue, the query client, the signed-in route table and the page's chunks) while the language
+ * loads, where each waited for the one before.
  */
 export function preloadSignedInPage(pathname: string) {
   if (isPublicPath(pathname) || !getSession().token) return;
   void ensureUserLoaded();
   loadMessages(getLocale(), 'rest').catch(() => {});
+  loadQueryClient().catch(() => {});
   import('./routes/protected-routes.tsx')
     .then(({ protectedRoutes }) => preloadRouteChunks(protectedRoutes, pathname))
     .catch(() => {

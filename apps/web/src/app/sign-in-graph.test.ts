@@ -38,6 +38,8 @@ function signInGraph() {
   return { files: [...files].map((file) => file.slice(WEB_SRC.length + 1)), packages: [...packages] };
 }
 
+const readSource = (file: string) => readFileSync(join(WEB_SRC, file), 'utf8');
+
 describe('the sign-in page’s module graph', () => {
   const graph = signInGraph();
 
@@ -56,5 +58,13 @@ describe('the sign-in page’s module graph', () => {
     const heavy =
       /^(axios|katex|react-markdown|rehype-|remark-|mdast-|highlight|centrifuge|chart\.js|qrcode|antd-img-crop|react-virtuoso|@ant-design\/x|@tiptap|pdfjs)/;
     expect(graph.packages.filter((name) => heavy.test(name))).toEqual([]);
+  });
+
+  it('neither makes nor uses a query client: TanStack Query’s core comes with the first page that fetches', () => {
+    const usesQueries =
+      /\bnew QueryClient\b|\buse(Query|Queries|Mutation|QueryClient|InfiniteQuery|SuspenseQuery)\(/;
+    // The web app's own files (the contract's hold no React code).
+    const webFiles = graph.files.filter((file) => existsSync(join(WEB_SRC, file)));
+    expect(webFiles.filter((file) => usesQueries.test(readSource(file)))).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { createQueryClient, Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../app/create-query-client.ts';
+import { Providers } from '../app/providers.tsx';
 import { createAppRouter } from '../app/router.tsx';
 import { initI18n, loadFullCatalogue } from '../shared/i18n/i18n.ts';
+import { forgetClientConfig } from '../shared/system/client-config.ts';
 
 const MOCK_LAYOUT = { viewportHeight: 100_000, itemHeight: 100 };
 
@@ -21,6 +23,8 @@ export async function renderPage(
     route = path.split('?')[0],
   }: { locale?: Locale; path?: string /** the route pattern, when it has parameters */; route?: string } = {},
 ) {
+  // Each render is a new page load: the server's client configuration is asked again.
+  forgetClientConfig();
   // A page rendered alone has the whole catalogue, as the app gives it once past the sign-in pages.
   await initI18n(locale);
   await loadFullCatalogue();
@@ -53,6 +57,7 @@ function LandedOn() {
  */
 export async function renderApp(path: string, { locale = 'en-US' }: { locale?: Locale } = {}) {
   window.history.replaceState(null, '', path);
+  forgetClientConfig();
   await initI18n(locale);
   const router = createAppRouter();
   render(

@@ -2,6 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@tandem/contract/limits';
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { loadFullCatalogue } from '../../shared/i18n/i18n.ts';
+import { loadQueryClient } from '../query-client.ts';
 
 export class ChunkTimeoutError extends Error {
   override readonly name = 'ChunkTimeoutError';
@@ -18,18 +19,20 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
 
 /**
  * A route `lazy` that downloads the page's own chunk on first visit, with the rest of the language's
- * catalogue unless the page is one of the first pages (`catalogue: 'start'`, see catalogue-parts.ts).
+ * catalogue unless the page is one of the first pages (`catalogue: 'start'`, see catalogue-parts.ts),
+ * and the query client unless the page fetches nothing through it (`usesQueries: false`).
  */
 export const lazyPage = <M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  { catalogue = 'full' }: { catalogue?: 'start' | 'full' } = {},
+  { catalogue = 'full', usesQueries = true }: { catalogue?: 'start' | 'full'; usesQueries?: boolean } = {},
 ) =>
   Object.assign(
     async () => {
       const [module] = await Promise.all([
         withChunkTimeout(load()),
         catalogue === 'full' ? loadFullCatalogue() : undefined,
+        usesQueries ? loadQueryClient() : undefined,
       ]);
       return { Component: pick(module) };
     },

@@ -7,8 +7,8 @@ const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteM
   ...extra,
 });
 
-/** Sign-in and the status pages need only the first part of the catalogue. */
-const START_PAGE = { catalogue: 'start' } as const;
+/** Sign-in and the status pages need only the first part of the catalogue, and no query client. */
+const START_PAGE = { catalogue: 'start', usesQueries: false } as const;
 
 /** Pages an anonymous visitor may open (spec part A section 2); see PUBLIC_PATHS in the guard. */
 export const publicRoutes: RouteObject[] = [
@@ -27,7 +27,7 @@ export const publicRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../../features/system/pages/test-page.tsx'),
       (module) => module.TestPage,
-      START_PAGE,
+      { catalogue: 'start' },
     ),
   },
   {

@@ -9,7 +9,8 @@ import {
   PDF_MAX_BYTES,
 } from '@tandem/contract/limits';
 import type { ClientConfigData } from '@tandem/contract/system';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { http } from '../api/http.ts';
 
 export const CLIENT_CONFIG_PATH = '/api/client/sys/config';
@@ -37,16 +38,55 @@ export const FALLBACK_CLIENT_CONFIG: ClientConfigData = {
   },
 };
 
+let loaded: ClientConfigData | undefined;
+let loading: Promise<ClientConfigData> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The server's configuration for clients, asked once a page load. Kept here rather than in the query
+ * cache: the sign-in pages read it, and they do without TanStack Query (query-client.ts).
+ */
+export function loadClientConfig(): Promise<ClientConfigData> {
+  // Silent: every page that reads it works on the fallback, so a failure here is not the user's problem.
+  loading ??= http.get<ClientConfigData>(CLIENT_CONFIG_PATH, { silent: true, background: true }).then(
+    (config) => {
+      loaded = config;
+      for (const listener of listeners) listener();
+      return config;
+    },
+    (error: unknown) => {
+      // The next reader asks again.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Forgets the configuration, as a new page load does (tests rendering pages one after another). */
+export function forgetClientConfig() {
+  loaded = undefined;
+  loading = undefined;
+}
+
+/** The configuration for queries that wait for it (the realtime connection, the embedded chat). */
 export const clientConfigQuery = queryOptions({
   queryKey: ['system', 'client-config'],
-  // Silent: every page that reads it works on the fallback, so a failure here is not the user's problem.
-  queryFn: () => http.get<ClientConfigData>(CLIENT_CONFIG_PATH, { silent: true, background: true }),
+  queryFn: loadClientConfig,
   staleTime: Number.POSITIVE_INFINITY,
 });
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 export function useClientConfig(): ClientConfigData {
-  const { data } = useQuery(clientConfigQuery);
-  return data ?? FALLBACK_CLIENT_CONFIG;
+  const config = useSyncExternalStore(subscribe, () => loaded);
+  useEffect(() => {
+    if (!loaded) loadClientConfig().catch(() => {});
+  }, []);
+  return config ?? FALLBACK_CLIENT_CONFIG;
 }
 
 export const themeModesOf = (config: ClientConfigData) => config.themes.map((theme) => theme.key);
