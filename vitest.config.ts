@@ -16,6 +16,7 @@ export default defineConfig({
             'packages/editor/src/**/*.test.ts',
             'deploy/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -95,15 +95,16 @@ const firstPages = firstPageChunks({
         'src/app/shell/main-layout.tsx',
         'src/features/agents/pages/agents-hub-page.tsx',
       ],
-      // The other pages a visitor opens before signing in (the sign-in family, the status and test
-      // pages, a language's texts) must not download the shell for the few components they share.
+      // The other pages a visitor opens first (the sign-in family, the status and test pages) must not
+      // download the shell for the few components they share with it.
       sharedWith: {
-        pages: /features[\\/]auth[\\/]pages|app[\\/]pages|test-page|[\\/]locale[\\/]|tandem-messages/,
-        name: 'first-pages',
+        pages: /features[\\/]auth[\\/]pages|app[\\/]pages|test-page/,
+        name: 'shared',
       },
     },
   ],
   isOutside: (id) => FRAMEWORK.test(id),
+  leftOut: /[\\/]locale[\\/]|tandem-messages/,
   planBuild: appConfig,
 });
 

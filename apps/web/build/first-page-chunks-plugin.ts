@@ -7,7 +7,8 @@ export type FirstPage = {
   roots: string[];
   /**
    * Pages (by their route module) that must not download this page's chunk for the few modules they
-   * share with it: those modules go to a chunk of their own, `name`.
+   * share with it: those modules go to chunks of their own, `name-1`, `name-2`..., one per set of such
+   * pages using them.
    */
   sharedWith?: { pages: RegExp; name: string };
 };
@@ -19,6 +20,12 @@ export type FirstPages = {
   pages: FirstPage[];
   /** Modules another chunk group takes (the framework): the plan leaves them to it. */
   isOutside: (id: string) => boolean;
+  /**
+   * Lazily loaded modules (by id) whose shared modules stay with the bundler's splitting, so that
+   * loading one never downloads a first page's chunk: a language's texts share a module or two with
+   * the components whose default language they are.
+   */
+  leftOut: RegExp;
   /** The build without this plan, whose own splitting tells what each page uses. */
   planBuild: () => InlineConfig;
 };
@@ -55,6 +62,18 @@ export function planOf(chunks: Chunk[], firstPages: FirstPages) {
       loaders.set(chunk, [...(loaders.get(chunk) ?? []), page]);
   }
 
+  // One chunk per set of those pages sharing modules with a first page: each loads only its own set.
+  const sharedNames = new Map<string, string>();
+  const sharedChunkName = (chunk: Chunk, sharedWith: { pages: RegExp; name: string }) => {
+    const sharers = (loaders.get(chunk) ?? [])
+      .map((loader) => loader.facadeModuleId ?? '')
+      .filter((id) => sharedWith.pages.test(id))
+      .sort()
+      .join('\n');
+    if (!sharers) return undefined;
+    if (!sharedNames.has(sharers)) sharedNames.set(sharers, `${sharedWith.name}-${sharedNames.size + 1}`);
+    return sharedNames.get(sharers);
+  };
   const plan = new Map<string, string>();
   const assign = (chunk: Chunk, name: string) => {
     for (const id of chunk.moduleIds) if (!plan.has(id) && !firstPages.isOutside(id)) plan.set(id, name);
@@ -64,10 +83,9 @@ export function planOf(chunks: Chunk[], firstPages: FirstPages) {
   plan.delete(entry.facadeModuleId as string);
   for (const page of firstPages.pages) {
     for (const chunk of chunksReached(page.roots.map(chunkAt), byFile)) {
-      const { sharedWith } = page;
-      const isShared =
-        sharedWith && loaders.get(chunk)?.some((by) => sharedWith.pages.test(by.facadeModuleId ?? ''));
-      assign(chunk, isShared ? sharedWith.name : page.name);
+      const loaderIds = (loaders.get(chunk) ?? []).map((loader) => loader.facadeModuleId ?? '');
+      if (loaderIds.some((id) => firstPages.leftOut.test(id))) continue;
+      assign(chunk, (page.sharedWith && sharedChunkName(chunk, page.sharedWith)) || page.name);
     }
   }
   return plan;
@@ -75,7 +93,7 @@ export function planOf(chunks: Chunk[], firstPages: FirstPages) {
 
 /**
  * Puts the modules of the first pages a visitor opens into a few chunks: what the entry loads (`boot`),
- * then each page's. The bundler alone cuts them into one chunk per set of routes sharing a module: ~50
+ * then each page's, and what a page shares with the pages that must not load its chunk. The bundler alone cuts them into one chunk per set of routes sharing a module: ~50
  * files for sign-in and ~100 for the signed-in first screen, each a request over HTTP/1.1's six
  * connections and a gzip window of its own. Which page uses which module comes from a first build split
  * by the bundler alone (after tree-shaking, which a walk of the import graph cannot see through barrels
