@@ -1,8 +1,8 @@
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * A document as a page that stands on its own: its own styles, and our uploads' addresses made
- * absolute so pictures and attachments still load from the saved file.
+ * A document as a page that stands on its own: its name as the page title, its own styles (light and
+ * dark), and our uploads' addresses made absolute so pictures and attachments still load from the saved file.
  */
 export function standalonePage(title: string, bodyHtml: string, context: { locale: string; origin: string }) {
   const body = bodyHtml.replace(/(src|href)="(\/api\/upload\/files\/[^"]+)"/g, `$1="${context.origin}$2"`);
@@ -22,14 +22,18 @@ pre { background: #f6f8fa; padding: 12px 16px; border-radius: 6px; overflow-x: a
 code { font-family: ui-monospace, Consolas, monospace; font-size: 0.9em; }
 blockquote { margin: 0; padding-left: 16px; border-left: 4px solid #d0d7de; color: #57606a; }
 table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid #d0d7de; padding: 6px 10px; vertical-align: top; }
+th, td { border: 1px solid #d0d7de; padding: 6px 10px; vertical-align: top; text-align: left; }
 th { background: #f6f8fa; }
+li > p, li > div > p, td > p, th > p, blockquote > p { margin: 0.2em 0; }
+a { color: #0969da; }
 img { max-width: 100%; }
 ul[data-type="taskList"] { list-style: none; padding-left: 4px; }
-ul[data-type="taskList"] li { display: flex; gap: 8px; }
+ul[data-type="taskList"] li { display: flex; gap: 8px; align-items: baseline; }
+ul[data-type="taskList"] li > div { flex: 1; }
 .doc-attachment { border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 12px; margin: 8px 0; }
 @media (prefers-color-scheme: dark) {
   body { background: #0d1117; color: #e6edf3; }
+  a { color: #58a6ff; }
   pre, th { background: #161b22; }
   th, td, blockquote, .doc-attachment { border-color: #30363d; }
 }
@@ -37,7 +41,6 @@ ul[data-type="taskList"] li { display: flex; gap: 8px; }
 </head>
 <body>
 <main>
-<h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
 </body>
