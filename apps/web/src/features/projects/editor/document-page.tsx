@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isNetworkFailure } from '../../../shared/api/failure.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { displayNameOf } from '../../../shared/session/session-user.ts';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
@@ -30,7 +31,9 @@ function OwnDocument({ uniqCode }: { uniqCode: string }) {
   const user = useSessionStore((state) => state.user);
   const doc = useQuery(documentQuery(uniqCode));
   if (doc.isPending || !user) return <Skeleton active paragraph={{ rows: 8 }} className="doc-loading" />;
-  if (doc.isError) return <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />;
+  // Offline with the document opened before: its kept copy opens; the server is asked again later.
+  if (doc.isError && !(doc.data && isNetworkFailure(doc.error)))
+    return <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />;
   const name = displayNameOf(user) ?? t('doc_editor.someone');
   return <CollaborativeDocument doc={doc.data} user={{ id: user.id, name, color: colourOf(name) }} />;
 }

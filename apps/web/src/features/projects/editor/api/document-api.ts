@@ -9,19 +9,46 @@ export type { DocData };
 export const documentKey = (uniqCode: string, shareCode?: string) =>
   ['projects', 'document', uniqCode, shareCode ?? ''] as const;
 
+const metaKey = (uniqCode: string) => `tandem.doc_meta.${uniqCode}`;
+
+/** What the editor needs to open a document again at once: all but its content (sign-out clears it). */
+function rememberMeta(doc: DocData) {
+  try {
+    localStorage.setItem(metaKey(doc.uniq_code), JSON.stringify({ ...doc, html: '', markdown: '' }));
+  } catch {
+    // Not remembered: the next opening waits for the server, as the first did.
+  }
+}
+
+function recalledMeta(uniqCode: string): DocData | undefined {
+  try {
+    const kept = localStorage.getItem(metaKey(uniqCode));
+    return kept ? (JSON.parse(kept) as DocData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The document as the server has it. Background: opened offline, the editor still shows the copy kept on
  * this device, so a dropped network must neither pop an error nor end the session; the page shows its
- * own message for "not found".
+ * own message for "not found". A document opened before starts from what was kept of it (the server
+ * renders a long document's HTML and Markdown for seconds), and is checked with the server meanwhile.
  */
 export const documentQuery = (uniqCode: string, shareCode?: string) =>
   queryOptions({
     queryKey: documentKey(uniqCode, shareCode),
-    queryFn: () =>
-      http.get<DocData>(KNOWLEDGE_API.getDoc, {
+    queryFn: async () => {
+      const doc = await http.get<DocData>(KNOWLEDGE_API.getDoc, {
         params: { uniq_code: uniqCode, share_code: shareCode || undefined },
         background: true,
-      }),
+      });
+      if (!shareCode) rememberMeta(doc);
+      return doc;
+    },
+    initialData: shareCode ? undefined : () => recalledMeta(uniqCode),
+    // Kept data is old by definition: the server is asked at once.
+    initialDataUpdatedAt: 0,
     retry: false,
     refetchOnWindowFocus: false,
   });

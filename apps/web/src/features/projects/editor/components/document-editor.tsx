@@ -38,6 +38,8 @@ export function DocumentEditor({ doc, session, user }: Props) {
   const [isOutlineShown, setOutlineShown] = useState(true);
   const [isOutlineDrawerOpen, setOutlineDrawerOpen] = useState(false);
   const [name, setName] = useState(doc.name);
+  // Renamed elsewhere (or the kept copy was older than the server's).
+  useEffect(() => setName(doc.name), [doc.name]);
   const [pageWidth, setPageWidth] = usePageWidth(user.id);
   const isPhone = !Grid.useBreakpoint().md;
   const facts = useConnectionFacts(session);
