@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { clearUserStorage } from './browser-storage.ts';
-import { purgeExpiredDocumentCaches, runCacheChore } from './local-document-caches.ts';
 import { pointsOf, routeRolesOf, type SessionUser } from './session-user.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from './token-cookie.ts';
 
@@ -33,8 +32,12 @@ export const useSessionStore = create<SessionState>()((set) => ({
   roles: [],
   points: null,
   setToken(token) {
-    // A sign-in (not a renewal): old offline copies of documents go (spec part B section 4).
-    if (!readTokenCookie()) runCacheChore(purgeExpiredDocumentCaches);
+    // A sign-in (not a renewal): old offline copies of documents go (spec part B section 4). Loaded
+    // then, so the sign-in page does not download it.
+    if (!readTokenCookie())
+      void import('./local-document-caches.ts').then((caches) =>
+        caches.runCacheChore(caches.purgeExpiredDocumentCaches),
+      );
     writeTokenCookie(token);
     set({ token });
   },
