@@ -25,6 +25,9 @@ const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 /** Sent to the editors of a deleted document: its connections close for good. */
 export const DOCUMENT_GONE = { code: 4410, reason: 'document_deleted' };
 
+/** A refused token: without a message, so Hocuspocus does not print every refusal to stderr. */
+const refused = () => new Error();
+
 type Log = { warn(object: object, message: string): void; error(object: object, message: string): void };
 
 /**
@@ -45,9 +48,9 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     async onAuthenticate({ token, documentName, connectionConfig }) {
       const grant = await tokens.verify(token);
       const documentId = documentIdOfName(documentName);
-      if (!grant || documentId === undefined || grant.documentId !== documentId) throw new Error('forbidden');
+      if (!grant || documentId === undefined || grant.documentId !== documentId) throw refused();
       const canEdit = await currentRight(grant);
-      if (canEdit === undefined) throw new Error('forbidden');
+      if (canEdit === undefined) throw refused();
       connectionConfig.readOnly = !canEdit;
       return { grant, userId: grant.userId ?? undefined };
     },
