@@ -52,13 +52,15 @@ async function renderOne(
   format: ExportFormat,
 ) {
   const json = docToJson(await deps.collab.read(id));
+  // The name heads the page unless the text opens with a heading of its own.
+  const heading = json.content?.[0]?.type === 'heading' ? undefined : title;
   switch (format) {
     case 'md':
       return Buffer.from(`${jsonToMarkdown(json)}\n`);
     case 'html':
-      return Buffer.from(standalonePage(title, jsonToHtml(json), context));
+      return Buffer.from(standalonePage(title, jsonToHtml(json), { ...context, heading }));
     case 'pdf':
-      return renderDocumentPdf(title, jsonToMarkdown(withHeadingsUpTo6(json)), context.locale);
+      return renderDocumentPdf({ title, heading }, jsonToMarkdown(withHeadingsUpTo6(json)), context.locale);
     case 'docx':
       return renderDocx(title, json, async (src) => {
         const upload = UPLOAD_SRC.exec(src);

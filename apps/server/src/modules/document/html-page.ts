@@ -1,10 +1,14 @@
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * A document as a page that stands on its own: its name as the page title, its own styles (light and
+ * A document as a page that stands on its own: its name as the page title (and as its first heading when the text has none), its own styles (light and
  * dark), and our uploads' addresses made absolute so pictures and attachments still load from the saved file.
  */
-export function standalonePage(title: string, bodyHtml: string, context: { locale: string; origin: string }) {
+export function standalonePage(
+  title: string,
+  bodyHtml: string,
+  context: { locale: string; origin: string; heading?: string },
+) {
   const body = bodyHtml.replace(/(src|href)="(\/api\/upload\/files\/[^"]+)"/g, `$1="${context.origin}$2"`);
   return `<!doctype html>
 <html lang="${escapeHtml(context.locale)}">
@@ -41,7 +45,7 @@ ul[data-type="taskList"] li > div { flex: 1; }
 </head>
 <body>
 <main>
-${body}
+${context.heading ? `<h1>${escapeHtml(context.heading)}</h1>\n` : ''}${body}
 </main>
 </body>
 </html>

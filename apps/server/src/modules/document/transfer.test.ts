@@ -216,6 +216,12 @@ describe('document import and export', () => {
     expect(html.body).toMatch(/^<!doctype html>/);
     expect(html.body).toContain('<title>API</title>');
     expect(html.body).toContain('<h1>API</h1><p>Calls and answers 中文</p>');
+    // The name heads a page only when the text does not open with a heading of its own.
+    expect(html.body.match(/<h1>/g)).toHaveLength(1);
+    await save(owner.headers, loose.id, 'markdown', 'Just a line');
+    expect((await exportDoc(owner.headers, loose.id, 'html')).body).toContain(
+      '<h1>Loose</h1>\n<p>Just a line</p>',
+    );
     const pdf = await exportDoc(owner.headers, inner.id, 'pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
