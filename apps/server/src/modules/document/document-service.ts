@@ -6,14 +6,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';
-import {
-  docToJson,
-  htmlToJson,
-  jsonToHtml,
-  jsonToMarkdown,
-  markdownToJson,
-  replaceContent,
-} from './document-content.ts';
+import { htmlToJson, markdownToJson, replaceContent } from './document-content.ts';
+import { renderedContent } from './rendered-content.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -71,7 +65,7 @@ export async function getDoc(
     const { access } = await readableDocument(deps.db, userId, document.id);
     isEditor = canEdit(access);
   }
-  const json = docToJson(await deps.collab.read(document.id));
+  const { html, markdown } = renderedContent(document.id, await deps.collab.read(document.id));
   return {
     id: document.id,
     uniq_code: document.uniqCode,
@@ -79,8 +73,8 @@ export async function getDoc(
     project_uniq_code: found.projectUniqCode,
     project_name: found.projectName,
     name: document.name,
-    html: jsonToHtml(json),
-    markdown: jsonToMarkdown(json),
+    html,
+    markdown,
     updated_at: document.updatedAt.toISOString(),
     can_edit: isEditor,
     share_code: isShared ? (query.shareCode ?? null) : document.shareCode,
