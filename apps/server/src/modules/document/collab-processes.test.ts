@@ -111,6 +111,18 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('collaboration across t
     await whenDoc(c.doc, () => textOf(c.doc) === textOf(a.doc), 'the whole document for a late editor');
   }, 120_000);
 
+  it('an editor opening a document on another process sees what was typed there a moment ago', async () => {
+    const [one, two] = nodes as [ChildServer, ChildServer];
+    const { connect } = await openDocument();
+    const writer = connect(one);
+    await writer.synced;
+    for (let line = 0; line < 20; line++) appendParagraph(writer.doc, `line ${line}`);
+    // Opened at once, before node one's debounced store: node two asks node one for what it lacks.
+    const late = connect(two);
+    await late.synced;
+    await whenDoc(late.doc, () => textOf(late.doc) === textOf(writer.doc), 'every line on the late editor');
+  }, 120_000);
+
   it('an offline editor’s edits, kept in IndexedDB across a closed tab, merge when it is back', async () => {
     const [one, two] = nodes as [ChildServer, ChildServer];
     const { connect, document } = await openDocument();
