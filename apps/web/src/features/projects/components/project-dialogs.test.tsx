@@ -100,7 +100,8 @@ describe('deleting a project', () => {
     await waitFor(() =>
       expect(notices.texts()).toEqual(['The project name is incorrect, so it cannot be deleted.']),
     );
+    // The button leaves its loading state once the refused call has settled, and can be pressed again.
+    expect(await screen.findByRole('button', { name: 'Delete project' })).toBeTruthy();
     expect(onDeleted).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Delete project' })).toBeTruthy();
   });
 });
