@@ -85,6 +85,33 @@ async function otherProcess(secondsAgo: number) {
   return id;
 }
 
+/** A reply `ownerId` is generating, as that process saved it when it started. */
+async function streamingReply(
+  conversationId: string,
+  ownerId: string,
+  fields: Partial<typeof chatMessages.$inferInsert> = {},
+) {
+  const [reply] = await ctx.database.db
+    .insert(chatMessages)
+    .values({
+      conversationId,
+      role: 'assistant',
+      status: 'streaming',
+      modelId: fakes.model.chat,
+      ownerId,
+      ...fields,
+    })
+    .returning({ id: chatMessages.id });
+  return reply!;
+}
+
+/** The process stops beating: its lease ran out an hour ago. */
+const stopBeating = (processId: string) =>
+  ctx.database.db
+    .update(serverProcesses)
+    .set({ heartbeatAt: sql`now() - interval '1 hour'` })
+    .where(eq(serverProcesses.id, processId));
+
 describe('a reply that ends', () => {
   it('lets go of its conversation before its end is published: a send made on seeing it goes through', async () => {
     const { owner, agentId } = await chatSetup();
@@ -121,20 +148,12 @@ describe('a reply whose process is gone', () => {
     await ctx.database.db.execute(
       sql`update team_points set balance = balance - ${POINTS} where team_id = ${teamId}`,
     );
-    const [orphan] = await ctx.database.db
-      .insert(chatMessages)
-      .values({
-        conversationId: first.conversation_id,
-        role: 'assistant',
-        status: 'streaming',
-        content: 'Echo: half',
-        points: POINTS,
-        modelId: fakes.model.chat,
-        ownerId: gone,
-      })
-      .returning({ id: chatMessages.id });
+    const orphan = await streamingReply(first.conversation_id, gone, {
+      content: 'Echo: half',
+      points: POINTS,
+    });
     await ctx.database.db.execute(sql`insert into points_ledger (team_id, conversation_id, message_id, points, reason)
-      values (${teamId}, ${first.conversation_id}, ${orphan!.id}, ${-POINTS}, 'chat_reply')`);
+      values (${teamId}, ${first.conversation_id}, ${orphan.id}, ${-POINTS}, 'chat_reply')`);
 
     const failed = await lastReply(owner.token, first.conversation_id);
     expect(failed).toMatchObject({
@@ -171,28 +190,15 @@ describe('a reply whose process is gone', () => {
     // A beat an hour ahead: a live node whose lease outlasts the test however slowly a busy machine runs it
     // (the 200 ms beats of this file would call a row written once gone after 600 ms).
     const other = await otherProcess(-3600);
-    const [held] = await ctx.database.db
-      .insert(chatMessages)
-      .values({
-        conversationId: first.conversation_id,
-        role: 'assistant',
-        status: 'streaming',
-        points: 0,
-        modelId: fakes.model.chat,
-        ownerId: other,
-      })
-      .returning({ id: chatMessages.id });
+    const held = await streamingReply(first.conversation_id, other);
     const refused = await send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
     expect(refused.body.code).toBe(ERRORS.REPLY_IN_PROGRESS.code);
 
-    await ctx.database.db
-      .update(serverProcesses)
-      .set({ heartbeatAt: sql`now() - interval '1 hour'` })
-      .where(eq(serverProcesses.id, other));
+    await stopBeating(other);
     const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'three' });
     expect(next.body.code).toBe(0);
     const messages = await messagesOf(owner.token, first.conversation_id);
-    expect(messages.find((m) => m.id === held!.id)?.status).toBe('failed');
+    expect(messages.find((m) => m.id === held.id)?.status).toBe('failed');
     await lastReply(owner.token, first.conversation_id);
     const points = await pointsOf(teamId);
     expect(points.balance).toBe(points.fromLedger);
@@ -206,17 +212,7 @@ describe('a reply whose process is gone', () => {
       const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
       await lastReply(owner.token, first.conversation_id);
       const other = await otherProcess(-3600);
-      const [held] = await ctx.database.db
-        .insert(chatMessages)
-        .values({
-          conversationId: first.conversation_id,
-          role: 'assistant',
-          status: 'streaming',
-          points: 0,
-          modelId: fakes.model.chat,
-          ownerId: other,
-        })
-        .returning({ id: chatMessages.id });
+      const held = await streamingReply(first.conversation_id, other);
 
       // A sweep (another process's, or this one's next beat) holds the dead reply while it fails it.
       let release!: () => void;
@@ -228,17 +224,14 @@ describe('a reply whose process is gone', () => {
         locked = resolve;
       });
       const sweep = ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from chat_messages where id = ${held!.id} for update`);
+        await tx.execute(sql`select id from chat_messages where id = ${held.id} for update`);
         locked();
         await released;
-        await tx.update(chatMessages).set({ status: 'failed' }).where(eq(chatMessages.id, held!.id));
+        await tx.update(chatMessages).set({ status: 'failed' }).where(eq(chatMessages.id, held.id));
       });
       await isLocked;
       // Its process dies only now, so no sweep but the one holding the reply can take it.
-      await ctx.database.db
-        .update(serverProcesses)
-        .set({ heartbeatAt: sql`now() - interval '1 hour'` })
-        .where(eq(serverProcesses.id, other));
+      await stopBeating(other);
       const sent = send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
       let hasAnswered = false;
       void sent.finally(() => {
@@ -264,13 +257,7 @@ describe('a reply whose process is gone', () => {
     const { owner, agentId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
     await lastReply(owner.token, first.conversation_id);
-    await ctx.database.db.insert(chatMessages).values({
-      conversationId: first.conversation_id,
-      role: 'assistant',
-      status: 'streaming',
-      modelId: fakes.model.chat,
-      ownerId: 'never-registered',
-    });
+    await streamingReply(first.conversation_id, 'never-registered');
     await data('POST', '/api/chat/stop-message', owner.token, { conversation_id: first.conversation_id });
     expect((await messagesOf(owner.token, first.conversation_id)).at(-1)?.status).toBe('failed');
   });
