@@ -3,32 +3,21 @@
 // all the others (p50, p99); and two editors that each make 500 edits offline, how long after they
 // come back until both hold all 1,000 (and the server stored them). Clients are real
 // HocuspocusProviders in this process.
-import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { BENCH_REALTIME_SECRET, BENCH_SECRETS_KEY, figure, freePort, ROOT } from './support.mjs';
+import { bundleBenchServer, figure, forkBenchServer } from './support.mjs';
 
 const EDITORS = 20;
 const EDITS = Number(process.env.BENCH_COLLAB_EDITS ?? 300);
 const OFFLINE_EDITS = 500;
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/collab-bench-server.mjs');
 
 /** The server's own modules plus an IPC hook that makes a document and tokens for its editors. */
-async function bundleServer() {
-  const { build } = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tandem/'));
-  await build({
-    stdin: {
-      resolveDir: join(ROOT, 'apps/server'),
-      sourcefile: 'collab-bench-server.ts',
-      loader: 'ts',
-      contents: `
+const bundleServer = () =>
+  bundleBenchServer(
+    'collab-bench-server',
+    `
         import { buildApp } from './src/app.ts';
         import { loadConfig } from './src/config.ts';
         import { openDatabase } from './src/db/client.ts';
@@ -60,34 +49,10 @@ async function bundleServer() {
         });
         process.send({ ready: true });
       `,
-    },
-    outfile: SERVER_ENTRY,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, 'pino-pretty'],
-    logLevel: 'warning',
-  });
-}
+  );
 
-async function startServer() {
-  const port = await freePort();
-  const child = fork(SERVER_ENTRY, [], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-collab-bench-')),
-      REALTIME_SECRET: BENCH_REALTIME_SECRET,
-      SECRETS_KEY: BENCH_SECRETS_KEY,
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [message] = await once(child, 'message');
-  if (!message.ready) throw new Error('server did not start');
+async function startServer(entry) {
+  const { child, port } = await forkBenchServer(entry);
   const ask = async (question) => {
     child.send(question);
     const [answer] = await once(child, 'message');
@@ -119,8 +84,8 @@ function appendParagraph(doc, text) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-await bundleServer();
-const server = await startServer();
+const serverEntry = await bundleServer();
+const server = await startServer(serverEntry);
 try {
   // 20 editors of one document: editor i % 20 appends a paragraph; the time until each of the other 19 holds it.
   const shared = await server.ask({ document: true });

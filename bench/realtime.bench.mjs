@@ -3,18 +3,13 @@
 // fanned out to 10,000 subscribers; 1,000 publications/s spread over 1,000 subscribers. The
 // clients are raw `ws` sockets speaking the Centrifugo protocol, in this process; the server
 // publishes when told over IPC, as a module would after a write.
-import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   BENCH_REALTIME_SECRET,
-  BENCH_SECRETS_KEY,
+  bundleBenchServer,
   figure,
-  freePort,
-  ROOT,
+  forkBenchServer,
   sleep,
   subscribeChannel,
 } from './support.mjs';
@@ -27,19 +22,12 @@ const SHARED_RATE_PER_S = Number(process.env.BENCH_REALTIME_SHARED_RATE ?? 100);
 const RATE_DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const OPENING_AT_ONCE = 200;
 const WARM_UP_CONNECTIONS = 500;
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/realtime-bench-server.mjs');
 
 /** The server's own modules, bundled like `npm run build` bundles main.ts, plus an IPC hook to publish. */
-async function bundleServer() {
-  const { build } = await import('esbuild');
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tandem/'));
-  await build({
-    stdin: {
-      resolveDir: join(ROOT, 'apps/server'),
-      sourcefile: 'realtime-bench-server.ts',
-      loader: 'ts',
-      contents: `
+const bundleServer = () =>
+  bundleBenchServer(
+    'realtime-bench-server',
+    `
         import pino from 'pino';
         import { buildApp } from './src/app.ts';
         import { loadConfig } from './src/config.ts';
@@ -61,35 +49,10 @@ async function bundleServer() {
         });
         process.send({ ready: true });
       `,
-    },
-    outfile: SERVER_ENTRY,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: [...external, 'pino-pretty'],
-    logLevel: 'warning',
-  });
-}
+  );
 
-async function startServer() {
-  const port = await freePort();
-  const child = fork(SERVER_ENTRY, [], {
-    execArgv: ['--expose-gc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-realtime-bench-')),
-      REALTIME_SECRET: BENCH_REALTIME_SECRET,
-      SECRETS_KEY: BENCH_SECRETS_KEY,
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const [message] = await once(child, 'message');
-  if (!message.ready) throw new Error('server did not start');
+async function startServer(entry) {
+  const { child, port } = await forkBenchServer(entry, { execArgv: ['--expose-gc'] });
   const measure = async () => {
     child.send({ measure: true });
     const [answer] = await once(child, 'message');
@@ -173,8 +136,8 @@ async function publishAtRate(server, perSecond, subscribers, channelOf) {
   };
 }
 
-await bundleServer();
-const server = await startServer();
+const serverEntry = await bundleServer();
+const server = await startServer(serverEntry);
 try {
   // 1. 10,000 connections, each with one subscription: what each adds to the server process. The
   // first ones warm the code up and are left out of the memory figures.

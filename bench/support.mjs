@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: a built product, a server process on a free port, figure output.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -174,4 +175,48 @@ export function subscribeChannel(url, { connectToken, channel, channelToken }, o
       }
     });
   });
+}
+
+/**
+ * Bundles a bench server: the server's own modules (workspace packages included, npm dependencies
+ * left external, as `npm run build` bundles main.ts) plus `contents`, the bench's IPC hooks.
+ */
+export async function bundleBenchServer(name, contents) {
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'apps/server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((dependency) => !dependency.startsWith('@tandem/'));
+  const outfile = join(ROOT, `apps/server/dist/${name}.mjs`);
+  await build({
+    stdin: { resolveDir: join(ROOT, 'apps/server'), sourcefile: `${name}.ts`, loader: 'ts', contents },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: [...external, 'pino-pretty'],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Starts a bundled bench server in production mode on a free port and waits for its `ready` message. */
+export async function forkBenchServer(entry, { execArgv = [] } = {}) {
+  const port = await freePort();
+  const child = fork(entry, [], {
+    execArgv,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-bench-')),
+      REALTIME_SECRET: BENCH_REALTIME_SECRET,
+      SECRETS_KEY: BENCH_SECRETS_KEY,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const [message] = await once(child, 'message');
+  if (!message.ready) throw new Error('server did not start');
+  return { child, port };
 }
