@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
-/** A server whose models must answer within a second, and where a team may have two replies running. */
-const ctx = useTestApp({ LLM_TIMEOUT_MS: '1000', CHAT_TEAM_MAX_REPLIES: '2' });
-const { call, data, team, agent } = agentApi(ctx);
-const fakes = useFakeModels(ctx);
-
 describe('a reply slower than LLM_TIMEOUT_MS', () => {
+  /** A server whose models must answer within a second. */
+  const ctx = useTestApp({ LLM_TIMEOUT_MS: '1000' });
+  const { data, team, agent } = agentApi(ctx);
+  const fakes = useFakeModels(ctx);
+
   it('fails with answer timeout (2006) and gives the points back', async () => {
     const { owner } = await team();
     const { id } = await agent(owner.token, completeConfig(fakes.model.slow));
@@ -36,12 +36,21 @@ describe('a reply slower than LLM_TIMEOUT_MS', () => {
 });
 
 describe('a team with as many replies running as CHAT_TEAM_MAX_REPLIES', () => {
+  /**
+   * A team may have two replies running, and each runs for about 6 s (40 slow words) with no answer
+   * timeout near, so none ends by itself while the test counts them, however busy the machine is.
+   */
+  const ctx = useTestApp({ CHAT_TEAM_MAX_REPLIES: '2' });
+  const { call, data, team, agent } = agentApi(ctx);
+  const fakes = useFakeModels(ctx);
+  const longMessage = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+
   it('answers system busy (2005, 503) to one more, charging nothing, until one ends', async () => {
     const { owner } = await team();
     const { id } = await agent(owner.token, completeConfig(fakes.model.slow));
     await data('POST', '/api/agent/publish-agent', owner.token, { id });
     const send = () =>
-      call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: id, content: 'a b c' });
+      call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: id, content: longMessage });
     const answers = await Promise.all([send(), send(), send()]);
     const busy = answers.filter((a) => a.body.code === ERRORS.SYSTEM_BUSY.code);
     expect(busy).toHaveLength(1);
