@@ -25,6 +25,7 @@ import {
   AGENT_NAME_MAX,
   AGENT_PROMPT_MAX,
 } from './limits.ts';
+import { teamCandidate } from './team.ts';
 import { safeText } from './user.ts';
 
 /**
@@ -248,14 +249,7 @@ export const agentCandidatesQuery = z.object({
   ...pageQuery.shape,
 });
 export type AgentCandidatesQuery = z.input<typeof agentCandidatesQuery>;
-export const agentCandidate = z.object({
-  user_id: z.number().int(),
-  name: z.string(),
-  avatar: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  /** The agent's owner: neither added as a member nor handed the agent. */
-  is_owner: z.boolean(),
+export const agentCandidate = teamCandidate.extend({
   /** Their permission on the agent; null when they are not one of its members. */
   permission: agentPermission.nullable(),
 });

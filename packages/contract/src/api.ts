@@ -152,6 +152,8 @@ export const PROJECT_API = {
   members: '/api/project/get-project-members',
   /** Adds, changes or (permission null) removes a project member. */
   setMember: '/api/project/set-project-member',
+  /** Members of the project's team to choose from, for whoever manages the project's members. */
+  candidates: '/api/project/get-project-candidates',
 } as const;
 
 export const KNOWLEDGE_API = {

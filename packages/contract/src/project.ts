@@ -13,6 +13,7 @@ import {
   PROJECT_ACCESS,
   PROJECT_PERMISSIONS,
 } from './project-rules.ts';
+import { teamCandidate } from './team.ts';
 import { safeText } from './user.ts';
 
 /** Projects and their documents (spec part B sections 2-5, issue 14). Paths are in `api.ts`. */
@@ -84,6 +85,17 @@ export const setProjectMemberBody = z.object({
   /** null removes the member. */
   permission: z.enum(PROJECT_PERMISSIONS).nullable(),
 });
+/** Members of the project's team to choose from, for whoever manages the project's members. */
+export const projectCandidatesQuery = z.object({
+  project_id: entityId,
+  keyword: safeText(100).default(''),
+  ...pageQuery.shape,
+});
+export const projectCandidate = teamCandidate.extend({
+  /** Their permission on the project; null when they are not one of its members. */
+  permission: z.enum(PROJECT_PERMISSIONS).nullable(),
+});
+export type ProjectCandidate = z.infer<typeof projectCandidate>;
 
 // Documents and groups (the catalogue)
 

@@ -241,3 +241,14 @@ export const currentVersionPacket = versionPacket.extend({
 
 export { TEAM_API } from './api.ts';
 export { ORGANISATION_TEAM_TYPE, TEAM_ROLES } from './team-rules.ts';
+
+/** A member of a team to choose for something (an agent, a project); contacts masked. */
+export const teamCandidate = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** The owner of what they are chosen for: neither added as a member nor handed it. */
+  is_owner: z.boolean(),
+});

@@ -35,3 +35,24 @@ export function createUser(overrides: Partial<SessionUser> = {}): SessionUser {
 /** The same user moved into `team` (its id becomes the current team id). */
 export const createUserIn = (team: CurrentTeam, overrides: Partial<SessionUser> = {}) =>
   createUser({ current_team_id: team.team_id, current_team: team, ...overrides });
+
+/**
+ * The candidates calls' people: Ada owns the thing they are chosen for; Grace is its viewer; Linus is
+ * in the team and not on it. Contacts come masked, as the server sends them.
+ */
+export function createCandidates() {
+  const candidate = (user_id: number, name: string, rest: { is_owner?: boolean; permission?: 'viewer' }) => ({
+    user_id,
+    name,
+    avatar: '',
+    email: `${name.slice(0, 2).toLowerCase()}***@example.com`,
+    phone: '',
+    is_owner: rest.is_owner ?? false,
+    permission: rest.permission ?? null,
+  });
+  return [
+    candidate(7, 'Ada', { is_owner: true }),
+    candidate(8, 'Grace', { permission: 'viewer' }),
+    candidate(9, 'Linus', {}),
+  ];
+}

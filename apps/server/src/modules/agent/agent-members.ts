@@ -1,10 +1,11 @@
 import type { AgentCandidate, AgentMember } from '@tandem/contract/agent';
 import type { AgentPermission } from '@tandem/contract/agent-rules';
 import type { Page, PageQuery } from '@tandem/contract/envelope';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, escapeLike } from '../../db/client.ts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { agentMembers, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { listTeamCandidates } from '../team/candidates.ts';
 import { type AgentRow, maskedPerson, personColumns } from './agent-data.ts';
 
 /**
@@ -45,66 +46,18 @@ export async function listAgentMembers(
   };
 }
 
-/**
- * Members of the agent's team to choose from, by join time, each with their permission on the agent:
- * one query, its match count alongside. `keyword` matches names by substring, but an email or phone
- * only whole, so the masked contacts cannot be read back one letter at a time.
- */
+/** Members of the agent's team to choose from, each with their permission on the agent. */
 export async function listAgentCandidates(
   db: Db,
   agent: AgentRow,
   query: PageQuery & { keyword: string },
 ): Promise<Page<AgentCandidate>> {
-  const conditions: (SQL | undefined)[] = [eq(teamMembers.teamId, agent.teamId)];
-  if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
-    conditions.push(
-      or(
-        ilike(teamMembers.realName, pattern),
-        ilike(users.nickName, pattern),
-        eq(sql`lower(${users.email})`, query.keyword.toLowerCase()),
-        eq(users.phone, query.keyword),
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const rows = await db
-    .select({
-      ...personColumns,
-      permission: agentMembers.permission,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .leftJoin(
-      agentMembers,
-      and(eq(agentMembers.agentId, agent.id), eq(agentMembers.userId, teamMembers.userId)),
-    )
-    .where(where)
-    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  // Only a page past the end needs the count on its own.
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? ((
-          await db
-            .select({ n: count() })
-            .from(teamMembers)
-            .innerJoin(users, eq(users.id, teamMembers.userId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0);
+  const permission = sql<AgentPermission | null>`(select ${agentMembers.permission} from ${agentMembers}
+    where ${agentMembers.agentId} = ${agent.id} and ${agentMembers.userId} = ${teamMembers.userId})`;
+  const page = await listTeamCandidates(db, agent.teamId, query, permission);
   return {
-    data: rows.map((row) => ({
-      user_id: row.userId,
-      avatar: row.avatar,
-      ...maskedPerson(row),
-      is_owner: row.userId === agent.ownerId,
-      permission: row.permission,
-    })),
-    total,
+    data: page.data.map((person) => ({ ...person, is_owner: person.user_id === agent.ownerId })),
+    total: page.total,
   };
 }
 

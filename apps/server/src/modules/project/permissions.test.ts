@@ -154,6 +154,11 @@ describe('who may call what on a project', () => {
         body: (f) => ({ project_id: f.id, user_id: creator.id, permission: null }),
       },
       {
+        method: 'GET',
+        url: (f) => `/api/project/get-project-candidates?project_id=${f.id}&page=1&page_size=10`,
+        level: 'manage',
+      },
+      {
         method: 'POST',
         url: () => '/api/project/delete-project',
         level: 'delete',

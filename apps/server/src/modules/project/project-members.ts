@@ -1,9 +1,12 @@
+import type { Page, PageQuery } from '@tandem/contract/envelope';
+import type { ProjectCandidate } from '@tandem/contract/project';
 import type { ProjectPermission } from '@tandem/contract/project-rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectMembers, teamMembers, users } from '../../db/schema.ts';
+import { projectMembers, projects, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { maskedPerson, personColumns } from '../agent/agent-data.ts';
+import { listTeamCandidates } from '../team/candidates.ts';
 import type { ProjectGrant } from './policy.ts';
 
 /**
@@ -48,4 +51,22 @@ export async function setProjectMember(
     .insert(projectMembers)
     .values({ projectId: grant.projectId, userId, permission })
     .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { permission } });
+}
+
+/** Members of the project's team to choose from, each with their permission on the project. */
+export async function listProjectCandidates(
+  db: Db,
+  grant: ProjectGrant,
+  query: PageQuery & { keyword: string },
+): Promise<Page<ProjectCandidate>> {
+  const permission = sql<ProjectPermission | null>`(select ${projectMembers.permission} from ${projectMembers}
+    where ${projectMembers.projectId} = ${grant.projectId} and ${projectMembers.userId} = ${teamMembers.userId})`;
+  const [page, [project]] = await Promise.all([
+    listTeamCandidates(db, grant.teamId, query, permission),
+    db.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, grant.projectId)),
+  ]);
+  return {
+    data: page.data.map((person) => ({ ...person, is_owner: person.user_id === project?.ownerId })),
+    total: page.total,
+  };
 }

@@ -156,6 +156,49 @@ describe('projects', () => {
     expect((await listOf(colleague.token)).total).toBe(0);
   });
 
+  it('lets a project admin who is no team manager choose people of the team to add', async () => {
+    const { owner, member } = await team();
+    const admin = await member();
+    const colleague = await member();
+    const stranger = (await team('Elsewhere')).owner;
+    const { id } = await project(owner.token, { access: 'team_private' });
+    const set = (token: string, userId: number, permission: string | null) =>
+      data('POST', '/api/project/set-project-member', token, { project_id: id, user_id: userId, permission });
+    await set(owner.token, admin.id, 'admin');
+    const candidates = (token: string, query = '&page=1&page_size=10') =>
+      call('GET', `/api/project/get-project-candidates?project_id=${id}${query}`, token);
+
+    const answer = await candidates(admin.token);
+    const page = answer.body.data;
+    expect(page.total).toBe(3);
+    expect(
+      page.data.map((person: { user_id: number; is_owner: boolean; permission: string | null }) => [
+        person.user_id,
+        person.is_owner,
+        person.permission,
+      ]),
+    ).toEqual([
+      [owner.id, true, null],
+      [admin.id, false, 'admin'],
+      [colleague.id, false, null],
+    ]);
+    expect(page.data.map((person: { user_id: number }) => person.user_id)).not.toContain(stranger.id);
+
+    await set(admin.token, colleague.id, 'viewer');
+    const named = (
+      await candidates(admin.token, `&page=1&page_size=10&keyword=${encodeURIComponent(colleague.email)}`)
+    ).body.data;
+    expect(named.data).toEqual([expect.objectContaining({ user_id: colleague.id, permission: 'viewer' })]);
+    const second = (await candidates(admin.token, '&page=2&page_size=2')).body.data;
+    expect([second.total, second.data.map((person: { user_id: number }) => person.user_id)]).toEqual([
+      3,
+      [colleague.id],
+    ]);
+
+    const refused = await candidates(colleague.token);
+    expect([refused.status, refused.body.code]).toEqual([403, 1003]);
+  });
+
   it('answers 400 naming the field for ids past the database’s integer', async () => {
     const { owner } = await team();
     for (const [method, url, body] of [

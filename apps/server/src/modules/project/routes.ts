@@ -12,6 +12,8 @@ import {
   docTreeNode,
   docTreeQuery,
   moveDocBody,
+  projectCandidate,
+  projectCandidatesQuery,
   projectInfoQuery,
   projectItem,
   projectListQuery,
@@ -43,7 +45,7 @@ import {
 import { copyDoc, moveDocs } from './doc-moves.ts';
 import { createDoc, docTreeJson, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';
 import { authorizeProject, documentAccess, type ProjectAbility, projectAccess } from './policy.ts';
-import { listProjectMembers, setProjectMember } from './project-members.ts';
+import { listProjectCandidates, listProjectMembers, setProjectMember } from './project-members.ts';
 import { createProject, listProjects, projectIdByCode, updateProject, visitProject } from './projects.ts';
 
 const done = envelope(z.null());
@@ -154,6 +156,19 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
         permission,
       );
       return ok(null);
+    },
+  );
+  app.get(
+    PROJECT_API.candidates,
+    {
+      ...signedIn,
+      schema: { querystring: projectCandidatesQuery, response: { 200: envelope(pageOf(projectCandidate)) } },
+    },
+    async (request) => {
+      const { project_id: projectId, ...query } = request.query;
+      return ok(
+        await listProjectCandidates(db, await project(sessionOf(request).userId, projectId, 'manage'), query),
+      );
     },
   );
 

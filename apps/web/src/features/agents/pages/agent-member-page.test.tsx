@@ -1,11 +1,11 @@
 import '../../../test/dom-setup.ts';
-import type { AgentCandidate, AgentDetail } from '@tandem/contract/agent';
+import type { AgentDetail } from '@tandem/contract/agent';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { abilities, createAgentDetail } from '../../../test/agent-factories.ts';
-import { createTeam, createUserIn } from '../../../test/factories.ts';
+import { createCandidates, createTeam, createUserIn } from '../../../test/factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
@@ -14,23 +14,7 @@ import { AgentMemberPage } from './agent-member-page.tsx';
 const notices = recordNotices();
 const PATH = '/agent/index/member-setting';
 
-const candidate = (overrides: Partial<AgentCandidate>): AgentCandidate => ({
-  user_id: 0,
-  name: '',
-  avatar: '',
-  email: '',
-  phone: '',
-  is_owner: false,
-  permission: null,
-  ...overrides,
-});
-
-/** Ada owns the agent; Grace is its viewer; Linus is in the team and on no agent. */
-const CANDIDATES = [
-  candidate({ user_id: 7, name: 'Ada', email: 'ad***@example.com', is_owner: true }),
-  candidate({ user_id: 8, name: 'Grace', email: 'gr***@example.com', permission: 'viewer' }),
-  candidate({ user_id: 9, name: 'Linus', email: 'li***@example.com' }),
-];
+const CANDIDATES = createCandidates();
 
 /** Bob, a per-agent admin who manages nothing in the (organisation) team. */
 const adminOfAgent = createAgentDetail({

@@ -1,11 +1,11 @@
-import { PROJECT_API, TEAM_API } from '@tandem/contract/api';
+import { PROJECT_API } from '@tandem/contract/api';
 import type { Page } from '@tandem/contract/envelope';
-import type { ProjectItem } from '@tandem/contract/project';
+import type { ProjectCandidate, ProjectItem } from '@tandem/contract/project';
 import type { ProjectAccess, ProjectPermission } from '@tandem/contract/project-rules';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 
-export type { ProjectItem };
+export type { ProjectCandidate, ProjectItem };
 
 export const PROJECTS_KEY = ['projects'] as const;
 export const PROJECT_LIST_KEY = [...PROJECTS_KEY, 'list'] as const;
@@ -62,14 +62,14 @@ export const projectMembersQuery = (projectId: number) =>
 export const setProjectMember = (projectId: number, userId: number, permission: ProjectPermission | null) =>
   http.post<null>(PROJECT_API.setMember, { project_id: projectId, user_id: userId, permission });
 
-/** People of the current team to add to a project, searched on the server as the user types. */
-export const teamPeopleQuery = (keyword: string) =>
+/** People of the project's team to add to it, searched on the server as the user types. */
+export const projectCandidatesQuery = (projectId: number, keyword: string) =>
   queryOptions({
-    queryKey: [...PROJECTS_KEY, 'team-people', keyword],
+    queryKey: [...projectMembersKey(projectId), 'candidates', keyword],
     queryFn: () =>
-      http.get<Page<{ user_id: number; name: string; avatar: string; email: string; phone: string }>>(
-        TEAM_API.userList,
-        { params: { page: 1, page_size: 20, keyword: keyword.trim() || undefined }, silent: true },
-      ),
+      http.get<Page<ProjectCandidate>>(PROJECT_API.candidates, {
+        params: { project_id: projectId, page: 1, page_size: 20, keyword: keyword.trim() || undefined },
+        silent: true,
+      }),
     placeholderData: keepPreviousData,
   });

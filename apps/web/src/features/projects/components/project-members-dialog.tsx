@@ -5,24 +5,21 @@ import {
   type ProjectPermission,
 } from '@tandem/contract/project-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Modal, Popconfirm, Radio, Select, Table, type TableColumnsType } from 'antd';
+import { Avatar, Button, Modal, Popconfirm, Radio, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { canManageTeam } from '../../../shared/session/session-user.ts';
+import { CandidateSelect } from '../../../shared/ui/candidate-select.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { useDebouncedValue } from '../../../shared/ui/use-debounced-value.ts';
 import {
+  type ProjectCandidate,
   type ProjectItem,
   type ProjectMember,
+  projectCandidatesQuery,
   projectMembersKey,
   projectMembersQuery,
   setProjectMember,
-  teamPeopleQuery,
   updateProject,
 } from '../api/projects.ts';
-
-const SEARCH_DELAY_MS = 300;
 
 function PermissionSelect({
   value,
@@ -50,6 +47,14 @@ function PermissionSelect({
   );
 }
 
+/** Where the person already stands with the project, as a tag beside their name. */
+function StandingTag({ person }: { person: ProjectCandidate }) {
+  const { t } = useTranslation();
+  if (person.is_owner) return <Tag color="gold">{t('projects.role.owner')}</Tag>;
+  if (!person.permission) return null;
+  return <Tag>{t('projects.members.already', { role: t(`projects.role.${person.permission}`) })}</Tag>;
+}
+
 /**
  * Who may open a project: the whole team (as editors or viewers) or only its members, and each member's
  * permission (admin, editor, viewer). For the project's owner and admins.
@@ -67,13 +72,8 @@ export function ProjectMembersDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const team = useSessionStore((state) => state.user?.current_team);
   const members = useQuery({ ...projectMembersQuery(project.id), enabled: open });
-  const [search, setSearch] = useState('');
-  const keyword = useDebouncedValue(search, SEARCH_DELAY_MS);
-  const mayListTeam = canManageTeam(team);
-  const people = useQuery({ ...teamPeopleQuery(keyword), enabled: open && mayListTeam });
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<ProjectCandidate[]>([]);
   const [permission, setPermission] = useState<ProjectPermission>('editor');
   const [isAdding, setIsAdding] = useState(false);
   const accessId = useId();
@@ -91,7 +91,7 @@ export function ProjectMembersDialog({
   async function add() {
     setIsAdding(true);
     try {
-      for (const userId of chosen) await setProjectMember(project.id, userId, permission);
+      for (const person of chosen) await setProjectMember(project.id, person.user_id, permission);
       showNotice({ key: 'projects.members.added', values: { count: chosen.length } }, 'success');
       setChosen([]);
       await refresh();
@@ -202,41 +202,35 @@ export function ProjectMembersDialog({
           )}
         </fieldset>
 
-        {mayListTeam ? (
-          <div className="project-members__add">
-            <Select<number[]>
-              mode="multiple"
-              className="project-members__chooser"
-              value={chosen}
-              onChange={setChosen}
-              placeholder={t('projects.members.choose')}
-              aria-label={t('projects.members.choose')}
-              showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
-              loading={people.isFetching}
-              options={(people.data?.data ?? []).map((person) => ({
-                value: person.user_id,
-                label: person.name,
-                disabled: memberIds.has(person.user_id),
-              }))}
-            />
-            <PermissionSelect
-              value={permission}
-              onChange={setPermission}
-              ariaLabel={t('projects.members.new_permission')}
-            />
-            <Button
-              type="primary"
-              icon={<UserAddOutlined />}
-              disabled={chosen.length === 0}
-              loading={isAdding}
-              onClick={() => void add()}
-            >
-              {t('projects.members.add')}
-            </Button>
-          </div>
-        ) : (
-          <p className="project-members__hint">{t('projects.members.ask_team_admin')}</p>
-        )}
+        <div className="project-members__add">
+          <CandidateSelect
+            className="project-members__chooser"
+            multiple
+            candidates={(keyword) => projectCandidatesQuery(project.id, keyword)}
+            standing={(person) => <StandingTag person={person} />}
+            chosen={chosen}
+            onChange={setChosen}
+            // The owner has every permission already; members change theirs in the table below.
+            isDisabled={(person) => person.is_owner || memberIds.has(person.user_id)}
+            ariaLabel={t('projects.members.choose')}
+            placeholder={t('projects.members.choose')}
+            notFoundText={t('projects.members.none_found')}
+          />
+          <PermissionSelect
+            value={permission}
+            onChange={setPermission}
+            ariaLabel={t('projects.members.new_permission')}
+          />
+          <Button
+            type="primary"
+            icon={<UserAddOutlined />}
+            disabled={chosen.length === 0}
+            loading={isAdding}
+            onClick={() => void add()}
+          >
+            {t('projects.members.add')}
+          </Button>
+        </div>
 
         <Table<ProjectMember>
           rowKey="user_id"
