@@ -241,6 +241,16 @@ describe('HTTP 403', () => {
     expect(reactions.resetSession).not.toHaveBeenCalled();
     expect(reactions.notify).not.toHaveBeenCalled();
   });
+
+  it('stays on the page that shows its own no-permission view (a wrong share link)', async () => {
+    const { client, reply, reactions } = setup();
+    reply({ status: 403, body: { code: 2202, msg: 'No permission to view this document.', data: null } });
+    await expect(client.get('/api/knowledge/get-doc', { showsForbidden: true })).rejects.toMatchObject({
+      status: 403,
+      code: 2202,
+    });
+    expect(reactions.goToUnauthorised).not.toHaveBeenCalled();
+  });
 });
 
 describe('network failure', () => {

@@ -25,6 +25,11 @@ export type HttpCall = {
    * out, so nothing they wrote is lost.
    */
   resendable?: boolean;
+  /**
+   * The page shows its own "no permission" view for a 403 (a document behind a wrong share link), so
+   * the client does not leave for /401.
+   */
+  showsForbidden?: boolean;
   /** Told the share of the body sent so far (0..1) as a large upload goes out. */
   onUploadProgress?: (fraction: number) => void;
 };
@@ -209,7 +214,7 @@ export function createHttpClient(options: HttpClientOptions) {
     } else if (status === 401) {
       signedOut(call, sent);
     } else if (status === 403) {
-      reactions.goToUnauthorised();
+      if (!call.showsForbidden) reactions.goToUnauthorised();
     } else {
       const code = body?.code ?? status;
       notify(call, body?.msg ? { text: body.msg } : { key: 'error.backend_exception', values: { code } });

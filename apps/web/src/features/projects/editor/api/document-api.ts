@@ -32,7 +32,7 @@ function recalledMeta(uniqCode: string): DocData | undefined {
 /**
  * The document as the server has it. Background: opened offline, the editor still shows the copy kept on
  * this device, so a dropped network must neither pop an error nor end the session; the page shows its
- * own message for "not found". A document opened before starts from what was kept of it (the server
+ * own message for "not found" and "no permission" (a wrong share link). A document opened before starts from what was kept of it (the server
  * renders a long document's HTML and Markdown for seconds), and is checked with the server meanwhile.
  */
 export const documentQuery = (uniqCode: string, shareCode?: string) =>
@@ -42,6 +42,7 @@ export const documentQuery = (uniqCode: string, shareCode?: string) =>
       const doc = await http.get<DocData>(KNOWLEDGE_API.getDoc, {
         params: { uniq_code: uniqCode, share_code: shareCode || undefined },
         background: true,
+        showsForbidden: true,
       });
       if (!shareCode) rememberMeta(doc);
       return doc;
