@@ -24,17 +24,28 @@ export const Attachment = Node.create({
 
   addAttributes() {
     return {
+      // The link inside carries the address; the others are data-* attributes of the block.
       url: {
         default: '',
         parseHTML: (element) =>
           element.querySelector('a')?.getAttribute('href') ?? element.getAttribute('data-url') ?? '',
+        renderHTML: () => ({}),
       },
       name: {
         default: '',
         parseHTML: (element) => element.getAttribute('data-name') ?? element.textContent ?? '',
+        renderHTML: ({ name }) => ({ 'data-name': name }),
       },
-      size: { default: 0, parseHTML: (element) => Number(element.getAttribute('data-size')) || 0 },
-      mime: { default: '', parseHTML: (element) => element.getAttribute('data-mime') ?? '' },
+      size: {
+        default: 0,
+        parseHTML: (element) => Number(element.getAttribute('data-size')) || 0,
+        renderHTML: ({ size }) => ({ 'data-size': size }),
+      },
+      mime: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('data-mime') ?? '',
+        renderHTML: ({ mime }) => ({ 'data-mime': mime }),
+      },
     };
   },
 
@@ -43,16 +54,10 @@ export const Attachment = Node.create({
   },
 
   renderHTML({ node, HTMLAttributes }) {
-    const { url, name, size, mime } = node.attrs as AttachmentAttributes;
+    const { url, name } = node.attrs as AttachmentAttributes;
     return [
       'div',
-      mergeAttributes(HTMLAttributes, {
-        'data-attachment': '',
-        'data-name': name,
-        'data-size': size,
-        'data-mime': mime,
-        class: 'doc-attachment',
-      }),
+      mergeAttributes(HTMLAttributes, { 'data-attachment': '', class: 'doc-attachment' }),
       ['a', { href: url, download: name }, name],
     ];
   },

@@ -42,6 +42,11 @@ describe('the document schema', () => {
       size: 2048,
       mime: 'application/pdf',
     });
-    expect(generateJSON(generateHTML(json, extensions), extensions)).toEqual(json);
+    const back = generateHTML(json, extensions);
+    // The attachment's details are data-* attributes only, its address the link's.
+    expect(back).toContain(
+      '<div data-name="plan.pdf" data-size="2048" data-mime="application/pdf" data-attachment="" class="doc-attachment"><a href="/api/upload/file/b.pdf" download="plan.pdf">plan.pdf</a></div>',
+    );
+    expect(generateJSON(back, extensions)).toEqual(json);
   });
 });

@@ -32,7 +32,23 @@ export const jsonToMarkdown = (json: JSONContent) => markdown.serialize(json).tr
  */
 export const htmlToJson = (html: string) => generateJSON(html, extensions) as JSONContent;
 
-export const markdownToJson = (text: string) => htmlToJson(marked.parse(text, { async: false, gfm: true }));
+/**
+ * Markdown as the document schema. marked ends every code block's text with a line break, which the
+ * editor would show (and Markdown export write back) as an empty last line: it is dropped.
+ */
+export const markdownToJson = (text: string) =>
+  withoutCodeEndBreaks(htmlToJson(marked.parse(text, { async: false, gfm: true })));
+
+function withoutCodeEndBreaks(node: JSONContent): JSONContent {
+  if (node.type === 'codeBlock') {
+    const last = node.content?.at(-1);
+    if (last?.type !== 'text' || !last.text?.endsWith('\n')) return node;
+    const text = last.text.slice(0, -1);
+    const content = node.content!.slice(0, -1);
+    return { ...node, content: text ? [...content, { ...last, text }] : content };
+  }
+  return node.content ? { ...node, content: node.content.map(withoutCodeEndBreaks) } : node;
+}
 
 /** Plain text: one paragraph per line, blank lines kept as empty paragraphs. */
 export function textToJson(text: string): JSONContent {

@@ -207,11 +207,13 @@ describe('document import and export', () => {
     });
     await createDocument(context.database.db, project.id, { parentId: sub.id });
     const loose = await createDocument(context.database.db, project.id, { name: 'Loose' });
-    await save(owner.headers, inner.id, 'markdown', '# API\n\nCalls and answers 中文');
+    // A code block comes back as it went in, with no empty last line.
+    const code = '```js\nconst a = 1;\nconst b = 2;\n```';
+    await save(owner.headers, inner.id, 'markdown', `# API\n\nCalls and answers 中文\n\n${code}`);
 
     const markdown = await exportDoc(owner.headers, inner.id, 'md');
     expect(markdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(markdown.body).toBe('# API\n\nCalls and answers 中文\n');
+    expect(markdown.body).toBe(`# API\n\nCalls and answers 中文\n\n${code}\n`);
     const html = await exportDoc(owner.headers, inner.id, 'html');
     expect(html.body).toMatch(/^<!doctype html>/);
     expect(html.body).toContain('<title>API</title>');
