@@ -31,6 +31,7 @@ import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { createFileStore, orphanSweep } from './modules/upload/file-store.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
     bus,
   });
   serverProcess.onBeat(() => runner.takeBackOrphans());
+  serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
   // replies finish; their ends are published before the websockets close, which must happen before
   // the server stops listening, or they would hold the close up. Clients reconnect (code 3001).

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tinyPng } from '../../../test/factories.ts';
 import { projectApi } from '../../../test/projects.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { createStorage } from '../../platform/storage/storage.ts';
+import { createFileStore } from '../upload/file-store.ts';
 
 const ctx = useTestApp();
 const { data, team, project, doc, writeState, uploadInto } = projectApi(ctx);
@@ -51,5 +53,36 @@ describe('a team’s storage use', () => {
     const tooBig = await uploadInto(owner.token, 2 ** 31, tinyPng());
     expect([tooBig.statusCode, tooBig.json().code]).toEqual([400, 1001]);
     expect(await storageUsed(owner.token)).toBe(0);
+  });
+
+  it('deletes the bytes of uploads no document holds any more, after a grace, and nothing else', async () => {
+    const { owner } = await team();
+    const { id: projectId } = await project(owner.token);
+    const [gone, kept] = [await doc(owner.token, projectId), await doc(owner.token, projectId)];
+    const upload = async (docId: number | undefined) =>
+      (await uploadInto(owner.token, docId, tinyPng())).json().data as { id: string; file: string };
+    const [orphan, held, avatar] = [await upload(gone), await upload(kept), await upload(undefined)];
+    await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [gone] });
+    const served = async (url: string) =>
+      (await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } }))
+        .statusCode;
+    expect(await served(orphan.file)).toBe(200);
+
+    const storage = await createStorage(ctx.config.storage);
+    const store = createFileStore(ctx.database.db, storage);
+    // Within the grace nothing goes; past it only the upload of the deleted document does.
+    expect((await store.deleteOrphans({ graceMs: 3_600_000, limit: 100 })).ids).toEqual([]);
+    // (The first test's deleted documents left an orphan too.)
+    const swept = await store.deleteOrphans({ graceMs: 0, limit: 100 });
+    expect(swept.ids).toContain(orphan.id);
+    expect(swept.ids).not.toContain(held.id);
+    expect(swept.ids).not.toContain(avatar.id);
+    expect(swept.leftBytes).toEqual([]);
+    expect(await storage.head(`uploads/${orphan.id}`)).toBeUndefined();
+    expect([await served(orphan.file), await served(held.file), await served(avatar.file)]).toEqual([
+      404, 200, 200,
+    ]);
+    expect((await store.deleteOrphans({ graceMs: 0, limit: 100 })).ids).toEqual([]);
+    await storage.close();
   });
 });

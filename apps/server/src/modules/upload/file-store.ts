@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { documentFiles, files } from '../../db/schema.ts';
@@ -101,6 +103,28 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
     /** What an upload is (length, type) without its bytes, or `undefined` when they are gone. */
     stat: (id: string) => storage.head(keyOf(id)),
 
+    /**
+     * Deletes documents' uploads that no document holds any more (their documents deleted), at least
+     * `graceMs` after they were uploaded: the rows first, at most `limit`, skipping rows another
+     * process is deleting, then their bytes. Answers the ids deleted; bytes that could not be deleted
+     * are `leftBytes` (the row is gone, so they are never served again).
+     */
+    async deleteOrphans({ graceMs, limit }: { graceMs: number; limit: number }) {
+      const result = await db.execute(sql`delete from ${files} where ${files.id} in (
+          select f.id from ${files} f
+          where f.team_id is not null
+            and f.created_at < now() - make_interval(secs => ${graceMs / 1000})
+            and not exists (select 1 from ${documentFiles} h where h.file_id = f.id)
+          order by f.created_at
+          limit ${limit}
+          for update skip locked)
+        returning ${files.id} as id`);
+      const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+      const leftBytes: string[] = [];
+      for (const id of ids) await storage.delete(keyOf(id)).catch(() => leftBytes.push(id));
+      return { ids, leftBytes };
+    },
+
     /** The whole upload, or `undefined` when it is gone or cannot be read now (a picture left out). */
     async read(id: string): Promise<Buffer | undefined> {
       const object = await storage.get(keyOf(id)).catch(() => undefined);
@@ -110,3 +134,26 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
 }
 
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/** How often a process deletes orphaned uploads, and how old they must be. */
+const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+const ORPHAN_SWEEP_LIMIT = 500;
+
+/**
+ * A task for the server process's heartbeat: at most once an hour, deletes the uploads no document
+ * holds any more (see `deleteOrphans`). Every process runs it; they skip each other's rows.
+ */
+export function orphanSweep(store: FileStore, log: FastifyBaseLogger) {
+  let last = 0;
+  return async () => {
+    if (Date.now() - last < ORPHAN_SWEEP_EVERY_MS) return;
+    last = Date.now();
+    const { ids, leftBytes } = await store.deleteOrphans({
+      graceMs: ORPHAN_GRACE_MS,
+      limit: ORPHAN_SWEEP_LIMIT,
+    });
+    if (ids.length > 0) log.info({ count: ids.length }, 'deleted uploads no document holds');
+    if (leftBytes.length > 0) log.warn({ ids: leftBytes }, 'bytes of deleted uploads were not deleted');
+  };
+}
