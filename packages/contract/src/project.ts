@@ -150,6 +150,11 @@ export const deleteDocBody = z.object({ ids: entityIds(DOC_BATCH_MAX) });
 export const getDocQuery = z.object({
   uniq_code: z.string().trim().min(1).max(64),
   share_code: z.string().max(64).optional(),
+  /**
+   * 0: without `html` and `markdown` (answered empty), for the editor, which gets the content through
+   * the collaboration websocket; a long document then opens without waiting for them.
+   */
+  with_content: z.coerce.number().int().min(0).max(1).default(1),
 });
 export const docData = z.object({
   id: z.number().int(),

@@ -95,6 +95,13 @@ describe('collaboration websocket', () => {
     expect(read.html).toContain('from the owner');
     expect(read.markdown).toContain('from the colleague');
     expect(read.can_edit).toBe(true);
+    // The editor asks without the content, which it gets through the websocket.
+    const meta = await context.app.inject({
+      method: 'GET',
+      url: `${KNOWLEDGE_API.getDoc}?uniq_code=${document.uniqCode}&with_content=0`,
+      headers: owner.headers,
+    });
+    expect(meta.json().data).toEqual({ ...read, html: '', markdown: '' });
 
     a.destroy();
     b.destroy();

@@ -42,12 +42,13 @@ export async function editableDocument(db: Db, userId: number, id: number) {
 }
 
 /**
- * `get-doc`: a document's content as HTML and Markdown, from its live copy or stored state. A share
+ * `get-doc`: a document's content as HTML and Markdown (unless `withContent` is false), from its live
+ * copy or stored state. A share
  * code that matches opens that one document read-only to anyone; otherwise `userId` must have access.
  */
 export async function getDoc(
   deps: { db: Db; collab: CollabServer },
-  query: { uniqCode: string; shareCode?: string },
+  query: { uniqCode: string; shareCode?: string; withContent: boolean },
   caller: () => Promise<number | undefined>,
 ): Promise<DocData> {
   const [found] = await deps.db
@@ -65,7 +66,9 @@ export async function getDoc(
     const { access } = await readableDocument(deps.db, userId, document.id);
     isEditor = canEdit(access);
   }
-  const { html, markdown } = renderedContent(document.id, await deps.collab.read(document.id));
+  const { html, markdown } = query.withContent
+    ? renderedContent(document.id, await deps.collab.read(document.id))
+    : { html: '', markdown: '' };
   return {
     id: document.id,
     uniq_code: document.uniqCode,

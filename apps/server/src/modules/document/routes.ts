@@ -37,11 +37,11 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = async (a
     KNOWLEDGE_API.getDoc,
     { schema: { querystring: getDocQuery, response: { 200: envelope(docData) } } },
     async (request, reply) => {
-      const { uniq_code, share_code } = request.query;
+      const { uniq_code, share_code, with_content } = request.query;
       return ok(
         await getDoc(
           deps,
-          { uniqCode: uniq_code, shareCode: share_code },
+          { uniqCode: uniq_code, shareCode: share_code, withContent: with_content === 1 },
           callerOf(request, reply, share_code),
         ),
       );

@@ -40,7 +40,8 @@ export const documentQuery = (uniqCode: string, shareCode?: string) =>
     queryKey: documentKey(uniqCode, shareCode),
     queryFn: async () => {
       const doc = await http.get<DocData>(KNOWLEDGE_API.getDoc, {
-        params: { uniq_code: uniqCode, share_code: shareCode || undefined },
+        // The editor gets the content through the collaboration websocket; a share link's page shows it.
+        params: { uniq_code: uniqCode, share_code: shareCode || undefined, with_content: shareCode ? 1 : 0 },
         background: true,
         showsForbidden: true,
       });
