@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
+import '../../../shared/ui/card-link.css';
 import type { AgentCard as AgentCardData } from '../api/agents.ts';
 import { AgentStatusTag } from './agent-status-tag.tsx';
 
@@ -48,7 +49,7 @@ export function AgentCard({
 
   return (
     <article
-      className={`agent-card${openPath ? ' agent-card--opens' : ''}`}
+      className={`agent-card card-link-host${openPath ? ' agent-card--opens' : ''}`}
       aria-labelledby={`agent-card-${agent.id}`}
     >
       <header className="agent-card__head">
@@ -56,7 +57,7 @@ export function AgentCard({
         <div className="agent-card__title">
           <h3 id={`agent-card-${agent.id}`} className="agent-card__name" title={name}>
             {openPath ? (
-              <Link to={openPath} className="agent-card__open">
+              <Link to={openPath} className="card-link">
                 {name}
               </Link>
             ) : (

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectSpacePathOf } from '../../../shared/routing/project-paths.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import '../../../shared/ui/card-link.css';
 import type { ProjectItem } from '../api/projects.ts';
 import { projectAbilities } from '../model/project-abilities.ts';
 import { ProjectCover } from './project-cover.tsx';
@@ -41,12 +42,12 @@ export function ProjectCard({
   const isVisitShown = showVisit && !!project.visited_at;
 
   return (
-    <article className="project-card" aria-labelledby={titleId}>
+    <article className="project-card card-link-host" aria-labelledby={titleId}>
       <ProjectCover cover={project.cover} className="project-card__cover" />
       <div className="project-card__body">
         <div className="project-card__head">
           <h3 id={titleId} className="project-card__name" title={project.name}>
-            <Link to={projectSpacePathOf(project.uniq_code)} className="project-card__open">
+            <Link to={projectSpacePathOf(project.uniq_code)} className="card-link">
               {project.name}
             </Link>
           </h3>
