@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
-import { expectOnServer, projectWithDocument, signedInContext } from '../support/documents.ts';
+import { expectOnServer, projectWithDocument, serverHtml, signedInContext } from '../support/documents.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
 import { teamOfTwo } from '../support/teams.ts';
@@ -123,11 +123,14 @@ test('a DOCX download imports back with the same headings, 1 to 9', async ({ bro
 });
 
 test('two people in one document see each other’s text and each other', async ({ browser, request }) => {
-  const owner = await registerWithToken(request, 'e2e-editor');
+  const owner = await registerWithToken(request, 'e2e-editor-owner');
+  const colleague = await registerWithToken(request, 'e2e-editor-colleague');
+  // The colleague joins as "Grace Viewer"; the team may edit the project (its default).
+  await teamOfTwo(request, owner.token, colleague.token);
   const doc = await projectWithDocument(request, owner.token);
   const [first, second] = [
     await signedInContext(browser, owner.token),
-    await signedInContext(browser, owner.token),
+    await signedInContext(browser, colleague.token),
   ];
   const [a, b] = [await first.newPage(), await second.newPage()];
   await openDocument(a, doc.uniqCode);
@@ -138,8 +141,67 @@ test('two people in one document see each other’s text and each other', async 
   await b.keyboard.press('Control+End');
   await b.keyboard.type(' Beta answers.');
   await expect(editorOf(a)).toContainText('Alpha writes first. Beta answers.');
-  await expect(a.getByTestId('doc-peer')).toHaveCount(1);
+  // Each sees the other among the people in the document, by the name they have in the team.
+  await expect(a.getByTestId('doc-peer')).toHaveText('G');
+  await a.getByTestId('doc-peer').hover();
+  await expect(a.getByRole('tooltip')).toHaveText('Grace Viewer');
+  await expect(b.getByTestId('doc-peer')).toHaveCount(1);
+  // The colleague's caret is labelled with their name in the owner's editor.
+  await expect(editorOf(a).getByText('Grace Viewer')).toBeVisible();
+  await expectOnServer(request, owner.token, doc.uniqCode, 'Alpha writes first. Beta answers.');
   await Promise.all([first.close(), second.close()]);
+});
+
+test('where the websocket cannot connect, the editor loads the document over HTTP and saves it whole', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  await call(request, owner.token, 'POST', '/api/knowledge/save-online-doc', {
+    doc_id: doc.id,
+    format: 'markdown',
+    content: '# Logbook\n\nWritten before the proxy.',
+  });
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  // A proxy that refuses websockets: every attempt closes at once.
+  await page.routeWebSocket(/\/collaboration/, (socket) => socket.close());
+  await page.goto(`/projects/${doc.uniqCode}`);
+  // The server's content shows, and the document takes typing once it has it.
+  await expect(editorOf(page).getByRole('heading', { level: 1, name: 'Logbook' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(editorOf(page)).toHaveAttribute('contenteditable', 'true');
+  await editorOf(page).getByText('Written before the proxy.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Added through HTTP.');
+  await expectOnServer(request, owner.token, doc.uniqCode, 'Written before the proxy. Added through HTTP.');
+  expect(await serverHtml(request, owner.token, doc.uniqCode)).toContain('<h1>Logbook</h1>');
+  await expect(page.getByText(m.status_saved)).toBeVisible();
+  await context.close();
+});
+
+test('a file attached with the toolbar shows in the text and downloads', async ({ browser, request }) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+  await page.keyboard.type('Crew list attached:\n');
+  const crewList = 'name,role\nAda,captain\nGrace,navigator\n';
+  await page.getByTestId('doc-file-input').setInputFiles({
+    name: 'crew.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(crewList),
+  });
+  const link = editorOf(page).getByRole('link', { name: 'crew.csv' });
+  await expect(link).toBeVisible();
+  await expectOnServer(request, owner.token, doc.uniqCode, 'data-name="crew.csv"');
+  const download = await page.request.get((await link.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(await download.text()).toBe(crewList);
+  await context.close();
 });
 
 test('offline, editing goes on with the banner, and back online both sides merge', async ({
@@ -262,6 +324,42 @@ test('a viewer reads without a toolbar, and a share link opens a read-only copy 
   await expect(shared.getByText(m.read_only)).toBeVisible();
   await expect(shared.getByRole('toolbar')).toHaveCount(0);
   await visitor.close();
+});
+
+test('the share menu makes a read-only link, and turned off the link says no permission', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-editor');
+  const doc = await projectWithDocument(request, owner.token);
+  const context = await signedInContext(browser, owner.token);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+  await page.keyboard.type('Open to anyone with the link.');
+  await expectOnServer(request, owner.token, doc.uniqCode, 'Open to anyone with the link.');
+
+  await page.getByRole('button', { name: m.share }).click();
+  await page.getByRole('menuitem', { name: m.share_create }).click();
+  await expect(page.getByText(m.share_copied)).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`/projects/${doc.uniqCode}/[\\w-]+$`));
+
+  const visitor = await browser.newContext();
+  const shared = await visitor.newPage();
+  await shared.goto(link);
+  await expect(shared.getByText('Open to anyone with the link.')).toBeVisible();
+  await expect(shared.getByText(m.read_only)).toBeVisible();
+
+  await page.getByRole('button', { name: m.share }).click();
+  await page.getByRole('menuitem', { name: m.share_revoke }).click();
+  await expect(page.getByText(m.share_revoked)).toBeVisible();
+  await shared.reload();
+  // The page says so where the link points, rather than leaving for the sign-in error page.
+  await expect(shared.getByText(errors.document_no_permission)).toBeVisible();
+  expect(new URL(shared.url()).pathname).toBe(new URL(link).pathname);
+  await expect(shared.getByText('Open to anyone with the link.')).toBeHidden();
+  await Promise.all([context.close(), visitor.close()]);
 });
 
 test('a document deleted elsewhere turns read-only with the spec’s message', async ({ browser, request }) => {

@@ -63,6 +63,15 @@ export const fetchCollabToken = (docId: number) =>
     { background: true },
   );
 
+/** The server's content as HTML: the fallback's start when the websocket cannot connect. */
+export const fetchDocumentHtml = async (uniqCode: string) =>
+  (
+    await http.get<DocData>(KNOWLEDGE_API.getDoc, {
+      params: { uniq_code: uniqCode, with_content: 1 },
+      background: true,
+    })
+  ).html;
+
 /** The fallback when the websocket cannot connect: the whole document as HTML. */
 export const saveWholeDocument = (docId: number, html: string) =>
   http.post<null>(

@@ -20,6 +20,8 @@ export type CollaborationOptions = {
   fetchToken(): Promise<string>;
   /** Whole-document save for when the websocket cannot connect at all. */
   saveHtml(html: string): Promise<unknown>;
+  /** The server's content as HTML, which the fallback starts from. */
+  loadHtml(): Promise<string>;
 };
 
 /**
@@ -33,6 +35,11 @@ export class CollaborationSession {
   readonly provider: HocuspocusProvider;
   /** The editor's HTML, for the fallback save; set once the editor exists. */
   htmlOf: () => string = () => '';
+  /** Replaces the editor's content (the fallback's start); set once the editor exists. */
+  setHtml: (html: string) => void = () => {};
+  private isSeeding = false;
+  /** The fallback has the server's content in the editor: only then may it save whole documents. */
+  private hasServerContent = false;
   private facts: ConnectionFacts = { ...initialFacts, isOnline: navigator.onLine };
   private readonly listeners = new Set<() => void>();
   private hasConnected = false;
@@ -137,7 +144,7 @@ export class CollaborationSession {
     this.isProbingHttp = true;
     try {
       await this.options.fetchToken();
-      if (!this.hasConnected) this.startFallback();
+      if (!this.hasConnected) await this.startFallback();
     } catch {
       // No HTTP either: the device is offline as far as the server goes; the socket keeps retrying.
     } finally {
@@ -168,7 +175,7 @@ export class CollaborationSession {
   }
 
   private readonly onDocumentUpdate = (_update: Uint8Array, origin: unknown) => {
-    if (origin === this.provider || origin === this.persistence) return;
+    if (origin === this.provider || origin === this.persistence || this.isSeeding) return;
     if (!this.isMarkedUnsynced && this.facts.fallback === 'off') {
       this.isMarkedUnsynced = true;
       this.queueMarker(true);
@@ -186,7 +193,8 @@ export class CollaborationSession {
   private readonly onOnline = () => {
     this.update({ isOnline: true });
     if (this.facts.fallback === 'off') void this.socket.connect();
-    else this.scheduleFallbackSave();
+    else if (this.hasServerContent) this.scheduleFallbackSave();
+    else void this.startFallback();
   };
 
   private readonly onOffline = () => {
@@ -197,16 +205,33 @@ export class CollaborationSession {
 
   /**
    * Whole documents saved over HTTP replace the server's content, so this device's Yjs history no
-   * longer matches the server's: the local cache is dropped rather than merged into it later.
+   * longer matches the server's: the local cache is dropped rather than merged into it later. The
+   * editor first takes the server's content (it never got it through the websocket): a save of what
+   * it showed before, empty on a first opening, would wipe the document. Until then it is read-only;
+   * without the content no save is made at all.
    */
-  private startFallback() {
+  private async startFallback() {
     this.socket.disconnect();
     void this.persistence.clearData();
     this.isMarkedUnsynced = false;
-    this.update({ fallback: 'idle' });
+    this.update({ fallback: 'loading' });
+    try {
+      const html = await this.options.loadHtml();
+      this.isSeeding = true;
+      try {
+        this.setHtml(html);
+        this.hasServerContent = true;
+      } finally {
+        this.isSeeding = false;
+      }
+      this.update({ fallback: 'idle' });
+    } catch {
+      this.update({ fallback: 'failed' });
+    }
   }
 
   private scheduleFallbackSave() {
+    if (!this.hasServerContent) return;
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => void this.saveFallback(), FALLBACK_SAVE_DELAY_MS);
   }

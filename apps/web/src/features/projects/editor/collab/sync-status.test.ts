@@ -32,6 +32,7 @@ describe('sync status', () => {
   });
 
   it('follows the whole-document saves when the websocket cannot connect', () => {
+    expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'loading' }))).toBe('connecting');
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'saving' }))).toBe('saving');
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'idle' }))).toBe('saved');
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'failed' }))).toBe('sync_failed');

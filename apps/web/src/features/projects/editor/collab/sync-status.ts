@@ -13,8 +13,11 @@ export type ConnectionFacts = {
   isRefused: boolean;
   /** The server closed the document for good: it was deleted. */
   isGone: boolean;
-  /** The websocket never connected but HTTP works: whole-document saves (save-online-doc). */
-  fallback: 'off' | 'idle' | 'saving' | 'failed';
+  /**
+   * The websocket never connected but HTTP works: the server's content is loaded over HTTP (`loading`),
+   * then whole-document saves (save-online-doc).
+   */
+  fallback: 'off' | 'loading' | 'idle' | 'saving' | 'failed';
 };
 
 export const initialFacts: ConnectionFacts = {
@@ -31,6 +34,7 @@ export const initialFacts: ConnectionFacts = {
 export function syncStatusOf(facts: ConnectionFacts): SyncStatus {
   if (facts.fallback !== 'off') {
     if (facts.fallback === 'failed') return 'sync_failed';
+    if (facts.fallback === 'loading') return 'connecting';
     return facts.fallback === 'saving' ? 'saving' : 'saved';
   }
   if (!facts.isOnline) return 'offline';

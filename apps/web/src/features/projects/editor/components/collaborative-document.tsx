@@ -5,7 +5,7 @@ import {
   documentCacheName,
   readDocumentCache,
 } from '../../../../shared/session/local-document-caches.ts';
-import { type DocData, fetchCollabToken, saveWholeDocument } from '../api/document-api.ts';
+import { type DocData, fetchCollabToken, fetchDocumentHtml, saveWholeDocument } from '../api/document-api.ts';
 import { collabDocumentName, collaborationUrl } from '../collab/collab-endpoint.ts';
 import { CollaborationSession } from '../collab/collaboration-session.ts';
 import { DocumentEditor } from './document-editor.tsx';
@@ -44,13 +44,14 @@ export function CollaborativeDocument({ doc, user }: { doc: DocData; user: User 
       url: collaborationUrl(),
       fetchToken: async () => (await fetchCollabToken(doc.id)).token,
       saveHtml: (html) => saveWholeDocument(doc.id, html),
+      loadHtml: () => fetchDocumentHtml(doc.uniq_code),
     });
     setSession(opened);
     return () => {
       opened.destroy();
       setSession(null);
     };
-  }, [phase.step, cacheName, doc.id]);
+  }, [phase.step, cacheName, doc.id, doc.uniq_code]);
 
   if (phase.step === 'asking') {
     return (

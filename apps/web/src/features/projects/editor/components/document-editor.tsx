@@ -44,7 +44,8 @@ export function DocumentEditor({ doc, session, user }: Props) {
   const isPhone = !Grid.useBreakpoint().md;
   const facts = useConnectionFacts(session);
   const closedReason = useDocumentClosing(doc.id, doc.project_id, facts.isGone);
-  const canEdit = doc.can_edit && !closedReason;
+  // Read-only while the fallback loads the server's content (see CollaborationSession).
+  const canEdit = doc.can_edit && !closedReason && facts.fallback !== 'loading';
   const status = syncStatusOf(facts);
   const peers = usePeers(session);
 
@@ -66,6 +67,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
 
   useEffect(() => {
     session.htmlOf = () => editor?.getHTML() ?? '';
+    session.setHtml = (html) => editor?.commands.setContent(html);
   }, [session, editor]);
 
   useEffect(() => {
