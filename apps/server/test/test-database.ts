@@ -1,28 +1,28 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a fresh database on the
- * PostgreSQL server the `server-postgres` project started.
+ * PostgreSQL server the `server-postgres` project started; both copies of one the set-up migrated.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const database = openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return database;
+    // A copy of the database the set-up migrated (pglite-global-setup.ts).
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ kind: 'pglite', template });
   }
   const adminUrl = inject('postgresUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-  await database.migrate();
   return {
     ...database,
     url: url.toString(),

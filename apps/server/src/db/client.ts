@@ -39,23 +39,24 @@ export type Database = {
 const MIGRATION_LOCK_ID = 7_233_001;
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  /** `template`: a dump of a data directory (`dumpDataDir`) the database starts as (tests). */
+  | { kind: 'pglite'; dataDir?: string; template?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export function openDatabase(options: DatabaseOptions): Database {
   return options.kind === 'pglite'
-    ? openPglite(options.dataDir)
+    ? openPglite(options.dataDir, options.template)
     : openPostgres(options.url, options.poolSize);
 }
 
 /** `dataDir` undefined means in memory (tests); otherwise the database lives in `<dataDir>/db`. */
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(dataDir: string | undefined, template?: Blob): Database {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'db');
     mkdirSync(path, { recursive: true });
   }
-  const client = new PGlite(path);
+  const client = new PGlite({ dataDir: path, loadDataDir: template });
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,
