@@ -16,11 +16,12 @@ export const languageIdOf = (key: string) =>
 
 /** The account of a signed-in call, from the identity cache when the same user called just before. */
 export async function cachedAccount(db: Db, userId: number): Promise<AccountUser> {
-  const { accounts } = identityCacheOf(db);
-  const cached = accounts.get(userId);
+  const cache = identityCacheOf(db);
+  const cached = cache.accounts.get(userId);
   if (cached) return cached;
+  const stamp = cache.stamp();
   const account = await presentAccount(db, userId);
-  accounts.set(userId, account);
+  cache.rememberAccount(userId, account, stamp);
   return account;
 }
 

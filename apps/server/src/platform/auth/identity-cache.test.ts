@@ -14,4 +14,22 @@ describe('the identity cache', () => {
     cache.forgetTeamAccounts(10);
     expect([...cache.accounts.keys()]).toEqual([3]);
   });
+
+  it('does not cache what was read while something was forgotten, as it may be from before', () => {
+    const cache = identityCacheOf({} as Db);
+    // A request starts reading Ada's account (balance 1000)…
+    const stamp = cache.stamp();
+    // …while another spends points of her team and forgets its accounts…
+    cache.forgetTeamAccounts(10);
+    // …then the first caches what it read: that would show 1000 until it expired.
+    cache.rememberAccount(1, accountIn(10), stamp);
+    expect(cache.accounts.has(1)).toBe(false);
+    // A read begun after the forget is cached.
+    const later = cache.stamp();
+    cache.rememberAccount(1, accountIn(10), later);
+    expect(cache.accounts.has(1)).toBe(true);
+    cache.forgetSessionsOf(1);
+    cache.rememberSession('hash', { userId: 1 } as never, later);
+    expect(cache.sessions.has('hash')).toBe(false);
+  });
 });

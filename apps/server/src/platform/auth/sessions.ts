@@ -53,8 +53,9 @@ export async function openSession(db: Db, userId: number, device: DeviceInfo): P
  */
 export async function authenticate(db: Db, token: string): Promise<SessionUser> {
   const tokenHash = hashToken(token);
-  const cache = identityCacheOf(db).sessions;
-  const session = cache.get(tokenHash) ?? (await readSession(db, tokenHash));
+  const cache = identityCacheOf(db);
+  const stamp = cache.stamp();
+  const session = cache.sessions.get(tokenHash) ?? (await readSession(db, tokenHash));
   const now = Date.now();
   if (session.expiresAt <= now) throw new AppError('LOGIN_INVALID');
   const renewed = now - session.lastActiveAt > RENEW_AFTER_MS;
@@ -66,7 +67,7 @@ export async function authenticate(db: Db, token: string): Promise<SessionUser> 
       .set({ lastActiveAt: new Date(now), expiresAt: new Date(session.expiresAt) })
       .where(eq(sessions.id, session.sessionId));
   }
-  cache.set(tokenHash, session);
+  cache.rememberSession(tokenHash, session, stamp);
   return {
     sessionId: session.sessionId,
     userId: session.userId,

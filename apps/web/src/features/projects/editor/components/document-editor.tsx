@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../../shared/ui/save-file.ts';
 import { type DocData, exportDocument, renameDocument } from '../api/document-api.ts';
-import type { CollaborationSession } from '../collab/collaboration-session.ts';
+import { type CollaborationSession, markOnce } from '../collab/collaboration-session.ts';
 import { bannerOf, syncStatusOf } from '../collab/sync-status.ts';
 import { useConnectionFacts, usePeers } from '../collab/use-collaboration.ts';
 import { editorExtensions } from '../extensions/editor-extensions.ts';
@@ -59,6 +59,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
         onOutline: (items) => outlineLater(items),
       }),
       editable: doc.can_edit,
+      onCreate: () => markOnce('doc:editor'),
       editorProps: { attributes: { 'aria-label': t('doc_editor.text'), class: 'doc-text' } },
     },
     [session],
