@@ -62,7 +62,7 @@ const options = async () => {
 
 afterEach(() => useSessionStore.setState({ token: null, user: null }));
 
-describe('the member settings page', { timeout: 30_000 }, () => {
+describe('the member settings page', () => {
   it('lets an agent admin who does not manage the team pick people from the agent’s candidates, and add them', async () => {
     const api = serve(adminOfAgent);
     await open();

@@ -9,7 +9,6 @@ import { ForgetPage } from './forget-page.tsx';
 
 afterEach(() => getSession().reset());
 
-const SLOW = { timeout: 5000 };
 const TOKEN = 'reset-token-0123456789abcdef';
 
 const type = (label: string, value: string) => {
@@ -22,7 +21,7 @@ async function verify() {
   type('Email', 'ada@example.com');
   type('Verification code', '123456');
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await screen.findByLabelText('New password', { selector: 'input' }, SLOW);
+  await screen.findByLabelText('New password', { selector: 'input' });
 }
 
 function choosePassword(password = 'Newpass123') {
@@ -48,18 +47,18 @@ describe('the forgot-password page', () => {
     const { router } = await renderPage(<ForgetPage />, { path: '/forget' });
     type('Email', 'ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByRole('button', { name: /^Resend in \d+ s$/ }, SLOW);
+    await screen.findByRole('button', { name: /^Resend in \d+ s$/ });
     expect(api.bodiesOf(USER_API.emailCode)).toEqual([{ email: 'ada@example.com', type: 3 }]);
 
     type('Verification code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByLabelText('New password', { selector: 'input' }, SLOW);
+    await screen.findByLabelText('New password', { selector: 'input' });
     expect(api.bodiesOf(RESET_API.getResetToken)).toEqual([
       { email: 'ada@example.com', valid_code: '123456' },
     ]);
 
     choosePassword();
-    expect(await screen.findByText('Password changed', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(api.bodiesOf(RESET_API.resetPasswordByToken)).toEqual([
       { reset_token: TOKEN, password: 'Newpass123' },
     ]);
@@ -72,7 +71,7 @@ describe('the forgot-password page', () => {
     await renderPage(<ForgetPage />, { path: '/forget' });
     type('Email', 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('No account uses this email or phone.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No account uses this email or phone.')).toBeTruthy();
   });
 
   it('keeps the user on the first step with the code-check message when the code is wrong', async () => {
@@ -81,7 +80,7 @@ describe('the forgot-password page', () => {
     type('Email', 'ada@example.com');
     type('Verification code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Verification code check failed.', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Verification code check failed.')).toBeTruthy();
     expect(screen.queryByLabelText('New password', { selector: 'input' })).toBeNull();
   });
 
@@ -93,9 +92,7 @@ describe('the forgot-password page', () => {
     await renderPage(<ForgetPage />, { path: '/forget' });
     await verify();
     choosePassword();
-    expect(
-      await screen.findByText('The token is invalid. Please restart the process.', {}, SLOW),
-    ).toBeTruthy();
+    expect(await screen.findByText('The token is invalid. Please restart the process.')).toBeTruthy();
     expect((screen.getByLabelText('Email', { selector: 'input' }) as HTMLInputElement).value).toBe(
       'ada@example.com',
     );
