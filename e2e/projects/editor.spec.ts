@@ -39,6 +39,29 @@ const unsyncedMark = (page: Page) =>
       }),
   );
 
+/** How many updates the page's unsynced document has in its copy on this device (y-indexeddb's store). */
+const keptUpdateCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const registry = indexedDB.open('tandem-doc-caches');
+        registry.onsuccess = () => {
+          const all = registry.result.transaction('caches').objectStore('caches').getAll();
+          all.onsuccess = () => {
+            const name = (all.result as { name: string; unsyncedSince: number | null }[]).find(
+              (entry) => entry.unsyncedSince,
+            )?.name;
+            if (!name) return resolve(0);
+            const copy = indexedDB.open(name);
+            copy.onsuccess = () => {
+              const count = copy.result.transaction('updates').objectStore('updates').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          };
+        };
+      }),
+  );
+
 test('writes headings down to level 9, a table and an image, and finds and replaces', async ({
   browser,
   request,
@@ -256,6 +279,8 @@ test('edits of a tab closed offline are offered on opening: restored they merge,
     await expect(page.getByText(m.offline_banner)).toBeVisible();
     await page.keyboard.type(words);
     await expect.poll(() => unsyncedMark(page)).not.toBeNull();
+    // Every keystroke is one update written to this device's copy: all of them before the tab closes.
+    await expect.poll(() => keptUpdateCount(page)).toBeGreaterThanOrEqual(words.length);
     await page.close();
     await context.setOffline(false);
   }

@@ -168,6 +168,11 @@ export const docData = z.object({
   updated_at: z.string(),
   can_edit: z.boolean(),
   share_code: z.string().nullable(),
+  /**
+   * The caller's name in the document's team (contacts masked), shown to the others beside their
+   * cursor; empty for a share link's reader.
+   */
+  your_name: z.string(),
 });
 export type DocData = z.infer<typeof docData>;
 

@@ -1,8 +1,9 @@
 import type { DocData } from '@tandem/contract/project';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, projects } from '../../db/schema.ts';
+import { documents, projects, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { maskedPerson, personColumns } from '../agent/agent-data.ts';
 import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';
@@ -61,10 +62,12 @@ export async function getDoc(
   const { document } = found;
   const isShared = query.shareCode !== undefined && document.shareCode === query.shareCode;
   let isEditor = false;
+  let yourName = '';
   if (!isShared) {
     const userId = await callerOrRefuse(caller, query.shareCode);
     const { access } = await readableDocument(deps.db, userId, document.id);
     isEditor = canEdit(access);
+    yourName = await nameInTeam(deps.db, userId, access.teamId);
   }
   const { html, markdown } = query.withContent
     ? renderedContent(document.id, await deps.collab.read(document.id))
@@ -81,7 +84,22 @@ export async function getDoc(
     updated_at: document.updatedAt.toISOString(),
     can_edit: isEditor,
     share_code: isShared ? (query.shareCode ?? null) : document.shareCode,
+    your_name: yourName,
   };
+}
+
+/**
+ * The name a member has in a team, as the team's lists show it (contacts masked): what the others in a
+ * document see beside the member's cursor. Never an address in full, as share-link readers see it too.
+ */
+async function nameInTeam(db: Db, userId: number, teamId: number) {
+  const [row] = await db
+    .select(personColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row ? maskedPerson(row).name : '';
 }
 
 /** `save-online-doc`: the whole content replaced in the live document, so open editors see it at once. */

@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tandem/contract/limits';
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, type Params, type RouteObject } from 'react-router';
 import { loadFullCatalogue } from '../../shared/i18n/i18n.ts';
 import { loadQueryClient } from '../query-client.ts';
 
@@ -25,7 +25,16 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIM
 export const lazyPage = <M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  { catalogue = 'full', usesQueries = true }: { catalogue?: 'start' | 'full'; usesQueries?: boolean } = {},
+  {
+    catalogue = 'full',
+    usesQueries = true,
+    prefetch,
+  }: {
+    catalogue?: 'start' | 'full';
+    usesQueries?: boolean;
+    /** Starts the page's first calls on a cold load, while its chunk downloads (see preloadRouteChunks). */
+    prefetch?: (params: Params) => void;
+  } = {},
 ) =>
   Object.assign(
     async () => {
@@ -37,15 +46,18 @@ export const lazyPage = <M>(
       return { Component: pick(module) };
     },
     /** Starts the chunk's download ahead of the route (the browser keeps one copy per module). */
-    { preload: load },
+    { preload: load, prefetch },
   );
 
-/** Starts downloading the chunks of every route `pathname` matches in `routes`. */
+/** Starts downloading the chunks of every route `pathname` matches in `routes`, and their first calls. */
 export function preloadRouteChunks(routes: RouteObject[], pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const lazy = route.lazy as { preload?: () => Promise<unknown> } | undefined;
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    const lazy = route.lazy as
+      | { preload?: () => Promise<unknown>; prefetch?: (params: Params) => void }
+      | undefined;
     lazy?.preload?.().catch(() => {
       // The route's own load reports the failure when the router gets there.
     });
+    lazy?.prefetch?.(params);
   }
 }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { prefetchDocument } from '../../features/projects/editor/api/document-prefetch.ts';
 import { SUPER_ROLE } from '../../shared/session/session-user.ts';
 import type { RouteMeta } from '../route-guard.ts';
 import { SignedInFrame } from '../signed-in-frame.tsx';
@@ -75,6 +76,11 @@ export const protectedRoutes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../../features/projects/editor/document-page.tsx'),
               (module) => module.DocumentPage,
+              {
+                prefetch: ({ doc_uniq_code: uniqCode, share_code: shareCode }) => {
+                  if (uniqCode && !shareCode) prefetchDocument(uniqCode);
+                },
+              },
             ),
           },
           {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isNetworkFailure } from '../../../shared/api/failure.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
-import { displayNameOf } from '../../../shared/session/session-user.ts';
 import { StandaloneFrame } from '../../../shared/ui/standalone-frame.tsx';
 import { documentQuery } from './api/document-api.ts';
 import { colourOf } from './collab/user-colour.ts';
@@ -34,7 +33,8 @@ function OwnDocument({ uniqCode }: { uniqCode: string }) {
   // Offline with the document opened before: its kept copy opens; the server is asked again later.
   if (doc.isError && !(doc.data && isNetworkFailure(doc.error)))
     return <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />;
-  const name = displayNameOf(user) ?? t('doc_editor.someone');
+  // The name the others know them by in the team; never a full address.
+  const name = doc.data.your_name || t('doc_editor.someone');
   return <CollaborativeDocument doc={doc.data} user={{ id: user.id, name, color: colourOf(name) }} />;
 }
 

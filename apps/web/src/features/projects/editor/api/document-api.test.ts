@@ -14,6 +14,7 @@ const doc: DocData = {
   updated_at: '2026-11-25T07:00:00.000Z',
   can_edit: true,
   share_code: null,
+  your_name: 'Ada',
 };
 
 afterEach(() => {

@@ -3,6 +3,12 @@ import type { DocData } from '@tandem/contract/project';
 import type { ExportFormat } from '@tandem/contract/project-rules';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../../shared/api/http.ts';
+import {
+  fetchCollabToken,
+  fetchDocumentDetails,
+  takePrefetchedDocument,
+  takePrefetchedToken,
+} from './document-prefetch.ts';
 
 export type { DocData };
 
@@ -39,12 +45,14 @@ export const documentQuery = (uniqCode: string, shareCode?: string) =>
   queryOptions({
     queryKey: documentKey(uniqCode, shareCode),
     queryFn: async () => {
-      const doc = await http.get<DocData>(KNOWLEDGE_API.getDoc, {
-        // The editor gets the content through the collaboration websocket; a share link's page shows it.
-        params: { uniq_code: uniqCode, share_code: shareCode || undefined, with_content: shareCode ? 1 : 0 },
-        background: true,
-        showsForbidden: true,
-      });
+      // A share link's page shows the content; the editor gets it through the collaboration websocket.
+      const doc = shareCode
+        ? await http.get<DocData>(KNOWLEDGE_API.getDoc, {
+            params: { uniq_code: uniqCode, share_code: shareCode },
+            background: true,
+            showsForbidden: true,
+          })
+        : await (takePrefetchedDocument(uniqCode) ?? fetchDocumentDetails(uniqCode));
       if (!shareCode) rememberMeta(doc);
       return doc;
     },
@@ -55,13 +63,8 @@ export const documentQuery = (uniqCode: string, shareCode?: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** A short-lived token that opens the collaboration websocket for one document. */
-export const fetchCollabToken = (docId: number) =>
-  http.post<{ token: string; expires_in: number; can_edit: boolean }>(
-    KNOWLEDGE_API.collabToken,
-    { doc_id: docId },
-    { background: true },
-  );
+/** A collaboration token for the document: the one fetched ahead on a cold opening, first. */
+export const collabTokenFor = (docId: number) => takePrefetchedToken(docId) ?? fetchCollabToken(docId);
 
 /** The server's content as HTML: the fallback's start when the websocket cannot connect. */
 export const fetchDocumentHtml = async (uniqCode: string) =>

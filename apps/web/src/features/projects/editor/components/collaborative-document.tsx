@@ -5,7 +5,7 @@ import {
   documentCacheName,
   readDocumentCache,
 } from '../../../../shared/session/local-document-caches.ts';
-import { type DocData, fetchCollabToken, fetchDocumentHtml, saveWholeDocument } from '../api/document-api.ts';
+import { collabTokenFor, type DocData, fetchDocumentHtml, saveWholeDocument } from '../api/document-api.ts';
 import { collabDocumentName, collaborationUrl } from '../collab/collab-endpoint.ts';
 import { CollaborationSession } from '../collab/collaboration-session.ts';
 import { DocumentEditor } from './document-editor.tsx';
@@ -42,7 +42,7 @@ export function CollaborativeDocument({ doc, user }: { doc: DocData; user: User 
       cacheName,
       documentName: collabDocumentName(doc.id),
       url: collaborationUrl(),
-      fetchToken: async () => (await fetchCollabToken(doc.id)).token,
+      fetchToken: async () => (await collabTokenFor(doc.id)).token,
       saveHtml: (html) => saveWholeDocument(doc.id, html),
       loadHtml: () => fetchDocumentHtml(doc.uniq_code),
     });

@@ -1,5 +1,4 @@
 import type { ExportFormat } from '@tandem/contract/project-rules';
-import type { TableOfContentData } from '@tiptap/extension-table-of-contents';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Drawer, Grid } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,7 +11,7 @@ import { useConnectionFacts, usePeers } from '../collab/use-collaboration.ts';
 import { editorExtensions } from '../extensions/editor-extensions.ts';
 import { usePageWidth } from '../page-width.ts';
 import { useDocumentClosing } from '../use-document-closing.ts';
-import { useLatestOnly } from '../use-latest-only.ts';
+import { useOutline } from '../use-outline.ts';
 import { useWordCount } from '../use-word-count.ts';
 import { DocumentClosedModal } from './document-closed-modal.tsx';
 import { DocumentHeader } from './document-header.tsx';
@@ -31,8 +30,6 @@ type Props = {
 /** The collaborative editor of one document: header, toolbar, outline, the text and its word count. */
 export function DocumentEditor({ doc, session, user }: Props) {
   const { t } = useTranslation();
-  const [outline, setOutline] = useState<TableOfContentData>([]);
-  const outlineLater = useLatestOnly(setOutline);
   const [isFindOpen, setFindOpen] = useState(false);
   const [isLinkOpen, setLinkOpen] = useState(false);
   const [isOutlineShown, setOutlineShown] = useState(true);
@@ -56,7 +53,6 @@ export function DocumentEditor({ doc, session, user }: Props) {
         provider: session.provider,
         user: { name: user.name, color: user.color },
         placeholder: t('doc_editor.placeholder'),
-        onOutline: (items) => outlineLater(items),
       }),
       editable: doc.can_edit,
       onCreate: () => markOnce('doc:editor'),
@@ -65,6 +61,12 @@ export function DocumentEditor({ doc, session, user }: Props) {
     [session],
   );
   const words = useWordCount(editor);
+  const outline = useOutline(editor);
+
+  // The name came from the kept copy and the server calls the user otherwise now.
+  useEffect(() => {
+    editor?.commands.updateUser({ name: user.name, color: user.color });
+  }, [editor, user.name, user.color]);
 
   useEffect(() => {
     session.htmlOf = () => editor?.getHTML() ?? '';
@@ -101,7 +103,12 @@ export function DocumentEditor({ doc, session, user }: Props) {
 
   const banner = closedReason ? null : bannerOf(status);
   const outlinePanel = editor && (
-    <TableOfContents editor={editor} items={outline} onPicked={() => setOutlineDrawerOpen(false)} />
+    <TableOfContents
+      editor={editor}
+      items={outline.items}
+      activePos={outline.activePos}
+      onPicked={() => setOutlineDrawerOpen(false)}
+    />
   );
 
   return (

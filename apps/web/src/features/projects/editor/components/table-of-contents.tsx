@@ -1,15 +1,18 @@
-import type { TableOfContentData } from '@tiptap/extension-table-of-contents';
 import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
+import type { OutlineItem } from '../use-outline.ts';
 
 /** The document's headings beside the text; a click scrolls to one and puts the cursor there. */
 export function TableOfContents({
   editor,
   items,
+  activePos,
   onPicked,
 }: {
   editor: Editor;
-  items: TableOfContentData;
+  items: OutlineItem[];
+  /** The heading the reader is in. */
+  activePos: number | null;
   onPicked?(): void;
 }) {
   const { t } = useTranslation();
@@ -17,14 +20,15 @@ export function TableOfContents({
   return (
     <ol className="doc-toc__list">
       {items.map((item) => (
-        <li key={item.id} className={item.isActive ? 'doc-toc__item is-active' : 'doc-toc__item'}>
+        <li key={item.pos} className={item.pos === activePos ? 'doc-toc__item is-active' : 'doc-toc__item'}>
           <button
             type="button"
             className="doc-toc__link"
-            // `originalLevel` is the heading's own level; `level` is its depth in the outline.
-            style={{ paddingInlineStart: `${(Math.min(item.originalLevel, 9) - 1) * 8 + 8}px` }}
+            style={{ paddingInlineStart: `${(Math.min(item.level, 9) - 1) * 8 + 8}px` }}
             onClick={() => {
-              item.dom.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              const heading = editor.view.nodeDOM(item.pos);
+              if (heading instanceof HTMLElement)
+                heading.scrollIntoView({ behavior: 'smooth', block: 'start' });
               editor
                 .chain()
                 .setTextSelection(item.pos + 1)
@@ -32,7 +36,7 @@ export function TableOfContents({
               onPicked?.();
             }}
           >
-            {item.textContent || t('doc_editor.untitled_heading')}
+            {item.text}
           </button>
         </li>
       ))}

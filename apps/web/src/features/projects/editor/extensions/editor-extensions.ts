@@ -4,7 +4,6 @@ import type { AnyExtension } from '@tiptap/core';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import TableOfContents, { type TableOfContentData } from '@tiptap/extension-table-of-contents';
 import { Placeholder } from '@tiptap/extensions';
 import type * as Y from 'yjs';
 import { lowlight } from './code-languages.ts';
@@ -15,7 +14,6 @@ export type EditorExtensionOptions = {
   provider: HocuspocusProvider;
   user: { name: string; color: string };
   placeholder: string;
-  onOutline(items: TableOfContentData): void;
 };
 
 /** The document schema shared with the server, plus what only the browser editor needs. */
@@ -28,7 +26,6 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     // Yjs's undo manager: each user undoes only their own changes.
     Collaboration.configure({ document: options.ydoc, field: 'default' }),
     CollaborationCaret.configure({ provider: options.provider, user: options.user }),
-    TableOfContents.configure({ onUpdate: options.onOutline }),
     Placeholder.configure({ placeholder: options.placeholder }),
     FindReplace,
   ];
