@@ -114,14 +114,12 @@ describe('each document’s search index state', () => {
     await db.insert(documentStates).values({ documentId: never, state, byteSize: state.byteLength });
     // Content a process that died had claimed.
     await db.insert(documentStates).values({ documentId: abandoned, state, byteSize: state.byteLength });
-    await db
-      .insert(knowledgeIndexStates)
-      .values({
-        documentId: abandoned,
-        state: 'indexing',
-        claimedBy: 'a-process-long-gone',
-        claimedAt: new Date(),
-      });
+    await db.insert(knowledgeIndexStates).values({
+      documentId: abandoned,
+      state: 'indexing',
+      claimedBy: 'a-process-long-gone',
+      claimedAt: new Date(),
+    });
 
     await poll(async () => (await node(token, projectId, abandoned))?.index_state).toBe('ready');
     // Nothing marked the first one: it waits for a process to start.

@@ -5,11 +5,17 @@ import { knowledgeIndexStates } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { markStaleForIndexing } from './index-state.ts';
 import { indexDocument, markIndexFailed } from './indexing.ts';
+import { analyzeTerms, termStatistics } from './term-statistics.ts';
 
 /** Documents one process claims at a time: a few, so a backlog never holds the database for long. */
 const CLAIM_BATCH = 4;
 /** A claim older than this is taken for abandoned even if its process still beats (a stuck job). */
 const CLAIM_STALE_MINUTES = 10;
+/**
+ * Documents indexed between two ANALYZEs of the chunks, whose term statistics pick what a search
+ * ranks (`term-statistics.ts`). PGlite has no autovacuum to keep them; on PostgreSQL it is harmless.
+ */
+const ANALYZE_EVERY_DOCS = 100;
 
 export type KnowledgeIndexer = ReturnType<typeof createKnowledgeIndexer>;
 
@@ -31,6 +37,7 @@ export function createKnowledgeIndexer(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let isStopped = false;
+  let indexedSinceAnalyze = 0;
 
   async function claim(): Promise<number[]> {
     const claimed = await db.execute(sql`update knowledge_index_states
@@ -59,6 +66,7 @@ export function createKnowledgeIndexer(options: {
   async function indexOne(documentId: number) {
     try {
       const outcome = await indexDocument(db, documentId);
+      if (outcome === 'ready') indexedSinceAnalyze++;
       if (outcome === 'changed') await release(documentId);
       if (outcome === 'failed')
         log.warn({ documentId }, 'a document’s content could not be read to index it');
@@ -78,6 +86,10 @@ export function createKnowledgeIndexer(options: {
       }
       await indexOne(documentId);
     }
+    if (indexedSinceAnalyze >= ANALYZE_EVERY_DOCS) {
+      indexedSinceAnalyze = 0;
+      await analyzeTerms(db);
+    }
     return claimed.length === CLAIM_BATCH;
   }
 
@@ -96,9 +108,10 @@ export function createKnowledgeIndexer(options: {
   }
 
   return {
-    /** Once the schema exists: marks what start-up finds stale, then polls. */
+    /** Once the schema exists: marks what start-up finds stale, makes term statistics if none, then polls. */
     async start() {
       await markStaleForIndexing(db);
+      if (!(await termStatistics(db))) await analyzeTerms(db);
       schedule(0);
     },
 

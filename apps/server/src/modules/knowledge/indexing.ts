@@ -52,7 +52,13 @@ const termsOf = (chunk: Chunk) =>
   sql`setweight(to_tsvector('simple', ${indexTerms(chunk.heading)}), 'C')
     || to_tsvector('simple', ${indexTerms(chunk.text)})`;
 
-async function writeChunks(tx: Tx, documentId: number, source: Source, chunks: Chunk[]) {
+/** Replaces a document's chunks, in the caller's transaction (the benchmark seeds with it too). */
+export async function replaceChunks(
+  tx: Tx,
+  documentId: number,
+  source: { projectId: number; teamId: number },
+  chunks: Chunk[],
+) {
   await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, documentId));
   await inChunks(chunks, 500, (batch) =>
     tx.insert(knowledgeChunks).values(
@@ -96,7 +102,7 @@ export async function indexDocument(db: Db, documentId: number): Promise<IndexOu
       .where(eq(knowledgeIndexStates.documentId, documentId))
       .for('update');
     const isUnchanged = hash !== null && previous?.contentHash === hash;
-    if (!isUnchanged) await writeChunks(tx, documentId, source, chunks ?? []);
+    if (!isUnchanged) await replaceChunks(tx, documentId, source, chunks ?? []);
     const state = {
       state: error ? ('failed' as const) : ('ready' as const),
       error,

@@ -4,7 +4,10 @@ import { type Db, escapeLike, integerList } from '../../db/client.ts';
 import { readableProjectIds } from '../project/policy.ts';
 import { anyOf, type QueryTerm, queryTermsOf, titleTermsOf } from './search-tokens.ts';
 import { snippetOf } from './snippet.ts';
+import { candidateTerms, termStatistics } from './term-statistics.ts';
 
+/** Chunks ranked at most, whatever the statistics estimated (they may be out of date). */
+const CANDIDATES_MAX = 5000;
 /** Added to the score of a document whose name holds the query, so it comes before text matches. */
 const TITLE_BOOST = 1;
 
@@ -23,10 +26,10 @@ export type RankedChunk = {
 
 /**
  * The best chunks of the projects' documents for a query, best first: ranked by `ts_rank` over the
- * query's terms (any of them; more, and rarer, rank higher), at most `perDocument` a document, plus
- * documents whose name holds every word of the query (their best chunk, or their first one when the
- * text does not match), which rank above the others. The callers scope `projectIds` to what the user
- * may read.
+ * query's terms (any of them; more, and rarer, rank higher) among the chunks holding its rarer terms
+ * (`candidateTerms`), at most `perDocument` a document; plus documents whose name holds every word
+ * of the query (their best chunk, or their first one when the text does not match), which rank
+ * above the others. The callers scope `projectIds` to what the user may read.
  */
 export async function rankChunks(
   db: Db,
@@ -36,6 +39,7 @@ export async function rankChunks(
   const titleTerms = titleTermsOf(input.query);
   if (input.projectIds.length === 0 || terms.length === 0) return { chunks: [], terms };
   const projects = integerList(input.projectIds);
+  const picking = candidateTerms(terms, await termStatistics(db));
   const nameHoldsQuery: SQL =
     titleTerms.length === 0
       ? sql`false`
@@ -45,10 +49,14 @@ export async function rankChunks(
         );
   const result = await db.execute(sql`
     with q as (select to_tsquery('simple', ${anyOf(terms)}) as query),
+    candidates as (
+      select document_id, ordinal, heading, text, page, terms from knowledge_chunks
+      where project_id in (${projects}) and terms @@ to_tsquery('simple', ${anyOf(picking)})
+      limit ${CANDIDATES_MAX}
+    ),
     hits as (
       select c.document_id, c.ordinal, c.heading, c.text, c.page, ts_rank(c.terms, q.query) as rank
-      from knowledge_chunks c, q
-      where c.project_id in (${projects}) and c.terms @@ q.query
+      from candidates c, q
     ),
     ranked as (
       select *, row_number() over (partition by document_id order by rank desc, ordinal) as nth from hits
