@@ -49,6 +49,9 @@ export const knowledgeIndexStates = pgTable(
     documentId: integer('document_id')
       .primaryKey()
       .references(() => documents.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     state: text('state').$type<'indexing' | 'ready' | 'failed'>().notNull(),
     /** Why indexing failed (`KNOWLEDGE_INDEX_ERRORS` in the contract); null unless failed. */
     error: text('error'),
@@ -62,5 +65,9 @@ export const knowledgeIndexStates = pgTable(
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('knowledge_index_states_due').on(t.changedAt).where(sql`${t.state} = 'indexing'`)],
+  (t) => [
+    index('knowledge_index_states_due').on(t.changedAt).where(sql`${t.state} = 'indexing'`),
+    // The catalogue reads a project's documents that are not ready (usually few) for its states.
+    index('knowledge_index_states_unready').on(t.projectId, t.changedAt).where(sql`${t.state} <> 'ready'`),
+  ],
 );

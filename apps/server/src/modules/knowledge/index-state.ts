@@ -16,8 +16,9 @@ export const CHUNKER_VERSION = 'c1';
  */
 export async function markForIndexing(tx: Db | Tx, documentIds: readonly number[]) {
   await inChunks(documentIds, 5000, (chunk) =>
-    tx.execute(sql`insert into knowledge_index_states (document_id, state)
-        select document_id, 'indexing' from document_states where document_id in (${integerList(chunk)})
+    tx.execute(sql`insert into knowledge_index_states (document_id, project_id, state)
+        select s.document_id, d.project_id, 'indexing' from document_states s
+        join documents d on d.id = s.document_id where s.document_id in (${integerList(chunk)})
       on conflict (document_id) do update set state = 'indexing', error = null, changed_at = now()`),
   );
 }
@@ -28,8 +29,9 @@ export async function markForIndexing(tx: Db | Tx, documentIds: readonly number[
  * failed for a reason other than their content, are marked to be indexed again.
  */
 export async function markStaleForIndexing(db: Db) {
-  await db.execute(sql`insert into knowledge_index_states (document_id, state)
-      select s.document_id, 'indexing' from document_states s
+  await db.execute(sql`insert into knowledge_index_states (document_id, project_id, state)
+      select s.document_id, d.project_id, 'indexing' from document_states s
+      join documents d on d.id = s.document_id
       where not exists (select 1 from knowledge_index_states k where k.document_id = s.document_id)
     on conflict (document_id) do nothing`);
   await db.execute(sql`update knowledge_index_states k

@@ -116,6 +116,7 @@ describe('each document’s search index state', () => {
     await db.insert(documentStates).values({ documentId: abandoned, state, byteSize: state.byteLength });
     await db.insert(knowledgeIndexStates).values({
       documentId: abandoned,
+      projectId,
       state: 'indexing',
       claimedBy: 'a-process-long-gone',
       claimedAt: new Date(),

@@ -115,7 +115,7 @@ export async function indexDocument(db: Db, documentId: number): Promise<IndexOu
     };
     await tx
       .insert(knowledgeIndexStates)
-      .values({ documentId, ...state })
+      .values({ documentId, projectId: source.projectId, ...state })
       .onConflictDoUpdate({ target: knowledgeIndexStates.documentId, set: state });
     return error ? 'failed' : isUnchanged ? 'unchanged' : 'ready';
   });
