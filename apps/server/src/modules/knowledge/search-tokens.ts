@@ -55,7 +55,8 @@ export function* tokensOf(text: string): Generator<Token> {
 /** `text` as the space-separated terms `to_tsvector('simple', …)` indexes. */
 export const indexTerms = (text: string) => Array.from(tokensOf(text), (token) => token.term).join(' ');
 
-const isCjk = (term: string) => IS_CJK.test(term);
+/** One letter of a script written without spaces (Chinese, Japanese, Korean). */
+export const isCjk = (letter: string) => IS_CJK.test(letter);
 
 /** The distinct terms a query looks for; a lone CJK letter is a prefix. */
 export function queryTermsOf(query: string): QueryTerm[] {

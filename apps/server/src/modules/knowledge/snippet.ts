@@ -1,9 +1,9 @@
 import { KNOWLEDGE_SNIPPET_CHARS } from '@tandem/contract/knowledge';
-import { type QueryTerm, tokensOf } from './search-tokens.ts';
+import { isCjk, type QueryTerm, tokensOf } from './search-tokens.ts';
 
 type Range = { start: number; end: number };
 
-/** Characters shown before the first match, so it reads in context. */
+/** Characters shown before the first match, so it reads in context (a third of a short snippet). */
 const LEAD_CHARS = 60;
 /** How far a cut moves to fall between two words rather than inside one. */
 const WORD_CUT_CHARS = 20;
@@ -39,8 +39,9 @@ function matchesIn(text: string, terms: readonly QueryTerm[]): Range[] {
 function windowOf(length: number, ranges: Range[], size: number): Range {
   let best = { start: 0, end: Math.min(length, size) };
   let bestCount = -1;
+  const lead = Math.min(LEAD_CHARS, Math.floor(size / 3));
   for (const anchor of ranges) {
-    const start = Math.max(0, Math.min(anchor.start - LEAD_CHARS, length - size));
+    const start = Math.max(0, Math.min(anchor.start - lead, length - size));
     const end = Math.min(length, start + size);
     const count = ranges.filter((range) => range.start >= start && range.end <= end).length;
     if (count > bestCount) {
@@ -51,12 +52,13 @@ function windowOf(length: number, ranges: Range[], size: number): Range {
   return best;
 }
 
-/** A word of a spaced script is cut in two at `at`: letters on both sides. */
+/** A word of a spaced script is cut in two at `at`: letters on both sides, neither of them CJK. */
 const isInWord = (text: string, at: number) =>
   at > 0 &&
   at < text.length &&
   /[\p{L}\p{N}]{2}/u.test(text.slice(at - 1, at + 1)) &&
-  !/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(text.slice(at - 1, at + 1));
+  !isCjk(text.charAt(at - 1)) &&
+  !isCjk(text.charAt(at));
 
 /** Does not cut a character written as two UTF-16 units (an emoji, a rare Han character) in half. */
 const isLowSurrogate = (text: string, at: number) => /[\uDC00-\uDFFF]/.test(text.charAt(at));
@@ -80,6 +82,8 @@ export function snippetOf(text: string, terms: readonly QueryTerm[], size = KNOW
   if (isInWord(flat, end) && before > last && end - before <= WORD_CUT_CHARS) end = before;
   if (isLowSurrogate(flat, start)) start += 1;
   if (isLowSurrogate(flat, end)) end -= 1;
+  while (start < end && flat[start] === ' ') start++;
+  while (end > start && flat[end - 1] === ' ') end--;
   let html = start > 0 ? '…' : '';
   let at = start;
   for (const range of ranges) {
