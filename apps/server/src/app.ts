@@ -25,6 +25,8 @@ import { createCollabTokens } from './modules/document/collab-tokens.ts';
 import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { transferRoutes } from './modules/document/transfer-routes.ts';
+import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
+import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
@@ -189,6 +191,19 @@ export async function buildApp(deps: AppDeps) {
     owner: serverProcess,
     bus,
   });
+  const indexer = createKnowledgeIndexer({
+    db,
+    owner: serverProcess,
+    log: app.log,
+    delayMs: config.knowledgeIndexDelayMs,
+  });
+  // Indexing starts once the schema exists and the process has joined the others.
+  const startIndexer = () =>
+    indexer.start().catch((error: unknown) => {
+      app.log.error({ err: error }, 'search indexing could not start');
+    });
+  if (ready) void ready.then(startIndexer, () => {});
+  else await startIndexer();
   serverProcess.onBeat(() => runner.takeBackOrphans());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
@@ -199,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
     await realtime.close();
     forgetCollab();
     await collab.close();
+    await indexer.close();
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
@@ -235,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });
+  await app.register(knowledgeRoutes, { db });
   await app.register(transferRoutes, { db, collab, storage, config });
   await app.register(attachmentRoutes, { db, storage, config });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });

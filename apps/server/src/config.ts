@@ -56,6 +56,7 @@ const schema = z.object({
   PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  KNOWLEDGE_INDEX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -168,6 +169,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** How long a request body of up to 1 MB may take to arrive; uploads get this per MB of their limit. */
   bodyTimeoutMs: number;
+  /** A changed document is indexed for search once its content has been quiet this long. */
+  knowledgeIndexDelayMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -300,5 +303,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heartbeatMs: c.PROCESS_HEARTBEAT_MS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
+    knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
   };
 }

@@ -173,6 +173,8 @@ export const KNOWLEDGE_API = {
   collabToken: '/api/knowledge/get-collab-token',
   /** Turns a document's read-only share link on (a new code) or off. */
   shareDoc: '/api/knowledge/share-doc',
+  /** `?project_id&query&limit`: the project's documents best matching the query, with snippets. */
+  search: '/api/knowledge/search',
 } as const;
 
 export const ATTACHMENT_API = {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { entityId, entityIds } from './ids.ts';
+import {
+  KNOWLEDGE_INDEX_ERRORS,
+  KNOWLEDGE_INDEX_STATES,
+  type KnowledgeIndexError,
+  type KnowledgeIndexState,
+} from './knowledge.ts';
 import { PROJECT_NAME_MAX } from './limits.ts';
 import {
   COVER_PATTERN,
@@ -122,6 +128,10 @@ export type DocTreeNode = {
   kind: (typeof DOC_KINDS)[number];
   sort: number;
   updated_at: string;
+  /** Where the document's search index stands; null for a group. */
+  index_state: KnowledgeIndexState | null;
+  /** Why indexing failed; null unless `index_state` is `failed`. */
+  index_error: KnowledgeIndexError | null;
   children: DocTreeNode[];
 };
 export const docTreeNode: z.ZodType<DocTreeNode> = z.lazy(() =>
@@ -133,6 +143,8 @@ export const docTreeNode: z.ZodType<DocTreeNode> = z.lazy(() =>
     kind: z.enum(DOC_KINDS),
     sort: z.number(),
     updated_at: z.string(),
+    index_state: z.enum(KNOWLEDGE_INDEX_STATES).nullable(),
+    index_error: z.enum(KNOWLEDGE_INDEX_ERRORS).nullable(),
     children: z.array(docTreeNode),
   }),
 );

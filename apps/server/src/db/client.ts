@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -109,3 +110,10 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Text matched literally inside a LIKE / ILIKE pattern: its `%`, `_` and `\` lose their meaning. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Ids as a list of SQL parameters, for `in (…)`. */
+export const integerList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::integer`),
+    sql`, `,
+  );

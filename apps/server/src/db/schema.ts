@@ -3,6 +3,7 @@ export * from './schema/agents.ts';
 export * from './schema/chat.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
+export * from './schema/knowledge.ts';
 export * from './schema/models.ts';
 export * from './schema/projects.ts';
 export * from './schema/rate-limits.ts';

@@ -34,6 +34,8 @@ export function createDocNode(
     kind,
     sort: id,
     updated_at: '2026-11-24T09:00:00.000Z',
+    index_state: kind === 'doc' ? ('ready' as const) : null,
+    index_error: null,
     children: children.map((child) => ({ ...child, parentId: id })),
   };
 }

@@ -2,9 +2,13 @@ import { documentExtensions } from '@tandem/editor/extensions';
 import { getSchema, type JSONContent } from '@tiptap/core';
 import { generateHTML, generateJSON } from '@tiptap/html/server';
 import { MarkdownManager } from '@tiptap/markdown';
-import { prosemirrorJSONToYXmlFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import {
+  prosemirrorJSONToYDoc,
+  prosemirrorJSONToYXmlFragment,
+  yXmlFragmentToProsemirrorJSON,
+} from '@tiptap/y-tiptap';
 import { marked } from 'marked';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 
 /** The Yjs fragment Tiptap's Collaboration extension edits (its `field` option's default). */
 export const COLLAB_FIELD = 'default';
@@ -60,6 +64,10 @@ export function textToJson(text: string): JSONContent {
     ),
   };
 }
+
+/** The Yjs state (`Y.encodeStateAsUpdate`) of a new document holding `json`. */
+export const jsonToState = (json: JSONContent) =>
+  Y.encodeStateAsUpdate(prosemirrorJSONToYDoc(documentSchema, json, COLLAB_FIELD));
 
 /** Replaces the whole content of `doc` with `json`, in the caller's transaction. */
 export function replaceContent(doc: Y.Doc, json: JSONContent) {

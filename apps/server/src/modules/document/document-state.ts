@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documentStates, documents } from '../../db/schema.ts';
+import { markForIndexing } from '../knowledge/index-state.ts';
 
 /** A document's stored Yjs state, or undefined when it has none yet (it starts empty). */
 export async function loadDocumentState(db: Db, documentId: number): Promise<Uint8Array | undefined> {
@@ -17,7 +18,7 @@ export async function loadDocumentState(db: Db, documentId: number): Promise<Uin
  * Stores a document's Yjs state merged with what the database already holds, so a node never wipes
  * out edits another node stored meanwhile (Yjs merges are unions): `merge` gets the stored state and
  * answers the state to keep. The document's row is locked meanwhile, so two nodes storing at once take
- * turns. Answers false when the document is gone.
+ * turns. The document is marked to be indexed for search again. Answers false when it is gone.
  */
 export async function storeDocumentState(
   db: Db,
@@ -48,6 +49,7 @@ export async function storeDocumentState(
       .update(documents)
       .set({ updatedAt: sql`now()`, ...(userId === null ? {} : { updatedBy: userId }) })
       .where(eq(documents.id, documentId));
+    await markForIndexing(tx, [documentId]);
     return true;
   });
 }

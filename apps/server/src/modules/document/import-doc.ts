@@ -1,18 +1,16 @@
 import { uploadedFileUrl } from '@tandem/contract/api';
 import { cleanDocName } from '@tandem/contract/project-rules';
 import type { JSONContent } from '@tiptap/core';
-import { prosemirrorJSONToYDoc } from '@tiptap/y-tiptap';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
-import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { createDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
 import type { FileStore } from '../upload/file-store.ts';
-import { COLLAB_FIELD, documentSchema, htmlToJson, markdownToJson, textToJson } from './document-content.ts';
+import { htmlToJson, jsonToState, markdownToJson, textToJson } from './document-content.ts';
 import { storeDocumentState } from './document-state.ts';
 
 type ImportFormat = 'markdown' | 'docx' | 'text' | 'html';
@@ -126,7 +124,7 @@ export async function importDocument(
       }
       json = htmlToJson(html);
     } else json = content.json;
-    const state = Y.encodeStateAsUpdate(prosemirrorJSONToYDoc(documentSchema, json, COLLAB_FIELD));
+    const state = jsonToState(json);
     await storeDocumentState(db, created.id, () => state, userId);
     return created;
   } catch (error) {

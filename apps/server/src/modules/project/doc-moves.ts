@@ -2,6 +2,7 @@ import { and, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { markForIndexing } from '../knowledge/index-state.ts';
 import { inChunks, placeAmong } from './doc-placement.ts';
 import { assertGroup, lockCatalogue } from './doc-tree.ts';
 import { newCode, touchProject } from './projects.ts';
@@ -135,6 +136,10 @@ export async function copyDoc(
     await copyHoldings(
       tx,
       rows.map((row) => [row.id, copyOf.get(row.id)?.id as number]),
+    );
+    await markForIndexing(
+      tx,
+      rows.filter((row) => row.kind === 'doc').map((row) => copyOf.get(row.id)?.id as number),
     );
     const copy = copyOf.get(root.id) as { id: number; uniq_code: string };
     // The copy was written with the original's sort and a higher id: it already reads right after it.

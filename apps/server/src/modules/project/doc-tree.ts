@@ -83,6 +83,21 @@ export async function createDoc(
   });
 }
 
+/**
+ * The project's documents whose search index is not `ready` (usually few; any other is ready), from
+ * a partial index: what the catalogue shows of the index without reading a row per document.
+ */
+const unreadyStates = (projectId: number) => sql`select document_id, state, error from knowledge_index_states
+  where project_id = ${projectId} and state <> 'ready'`;
+
+/**
+ * Moves whenever a document's index state shows differently: it counts the documents indexing and
+ * failed, and takes the latest change among them.
+ */
+const unreadyVersion = (projectId: number) => sql`select count(*) filter (where state = 'indexing') || '/'
+    || count(*) filter (where state = 'failed') || '/' || coalesce(max(changed_at)::text, '')
+  from knowledge_index_states where project_id = ${projectId} and state <> 'ready'`;
+
 /** Catalogues this process listed lately, by project, with the version each was read at. */
 const cachedTrees = new Map<number, { version: string; json: string }>();
 const CACHED_TREES_MAX = 32;
@@ -91,11 +106,12 @@ const CACHED_TREES_MAX = 32;
  * The catalogue as JSON text, from this process's cache while the project's version is the same.
  * The version is read from the database on every call, so every server process sees every change:
  * every catalogue write moves the project's `updated_at` (strictly later each time), adding or
- * removing a document changes the count, and a document's save moves the latest `updated_at`.
+ * removing a document changes the count, a document's save moves the latest `updated_at`, and a
+ * change of a document's search index state moves `unreadyVersion`.
  */
 export async function docTreeJson(db: Db, projectId: number): Promise<string> {
   const result = await db.execute(sql`select p.updated_at::text || '/' || count(d.id) || '/'
-      || coalesce(max(d.updated_at)::text, '') as version
+      || coalesce(max(d.updated_at)::text, '') || '/' || (${unreadyVersion(projectId)}) as version
     from projects p left join documents d on d.project_id = p.id
     where p.id = ${projectId} group by p.id`);
   const version = (result as unknown as { rows: { version: string }[] }).rows[0]?.version ?? '';
@@ -115,15 +131,20 @@ export async function docTreeJson(db: Db, projectId: number): Promise<string> {
 }
 
 /**
- * The project's catalogue as a tree, siblings in order, from one query of the listing columns (no
- * document bodies), assembled in one pass. The rows come as one JSON text: PGlite decodes a result
- * field by field, which for 10,000 rows of seven columns took several times as long as the query.
+ * The project's catalogue as a tree, siblings in order, from one query of the listing columns and
+ * each document's search index state (no document bodies; a document with no content stored has
+ * nothing to index and is `ready`), assembled in one pass. The rows come as one JSON text: PGlite
+ * decodes a result field by field, which for 10,000 rows of seven columns took several times as
+ * long as the query.
  */
 export async function docTree(db: Db, projectId: number): Promise<DocTreeNode[]> {
   const result = await db.execute(sql`select json_agg(node)::text as nodes from (
-      select id, uniq_code, name, parent_id as "parentId", kind, sort,
-        to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
-      from documents where project_id = ${projectId} order by sort, id) node`);
+      select d.id, d.uniq_code, d.name, d.parent_id as "parentId", d.kind, d.sort,
+        to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
+        case when d.kind = 'doc' then coalesce(k.state, 'ready') end as index_state,
+        case when k.state = 'failed' then k.error end as index_error
+      from documents d left join (${unreadyStates(projectId)}) k on k.document_id = d.id
+      where d.project_id = ${projectId} order by d.sort, d.id) node`);
   const [row] = (result as unknown as { rows: { nodes: string | null }[] }).rows;
   const nodes: DocTreeNode[] = JSON.parse(row?.nodes ?? '[]');
   const byId = new Map<number, DocTreeNode>();

@@ -141,6 +141,7 @@ describe('who may call what on a project', () => {
       { method: 'GET', url: (f) => `/api/project/get-project-info?uniq_code=${f.code}`, level: 'view' },
       { method: 'GET', url: (f) => `/api/project/get-project-members?project_id=${f.id}`, level: 'view' },
       { method: 'GET', url: (f) => `/api/knowledge/get-doc-tree?project_id=${f.id}`, level: 'view' },
+      { method: 'GET', url: (f) => `/api/knowledge/search?project_id=${f.id}&query=page`, level: 'view' },
       {
         method: 'POST',
         url: () => '/api/project/update-project',

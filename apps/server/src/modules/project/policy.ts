@@ -1,6 +1,6 @@
 import type { ProjectAccess, ProjectPermission, ProjectRole } from '@tandem/contract/project-rules';
 import { TEAM_ROLES } from '@tandem/contract/team-rules';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents, projectMembers, projects, teamMembers, teams } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -104,6 +104,20 @@ export async function projectAccess(
 ): Promise<ProjectGrant | null> {
   const [row] = await grantQuery(db, userId).where(eq(projects.id, projectId)).limit(1);
   return grantOf(row, userId);
+}
+
+/** Of `projectIds`, those the caller may read, in one query. */
+export async function readableProjectIds(
+  db: Executor,
+  userId: number,
+  projectIds: readonly number[],
+): Promise<number[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await grantQuery(db, userId).where(inArray(projects.id, [...new Set(projectIds)]));
+  return rows
+    .map((row) => grantOf(row, userId))
+    .filter((grant): grant is ProjectGrant => grant !== null && mayDo(grant.role, 'view'))
+    .map((grant) => grant.projectId);
 }
 
 /** The caller's role in a document's project; null when there is no such document or they may not see it. */

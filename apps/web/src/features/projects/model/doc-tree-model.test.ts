@@ -15,6 +15,8 @@ const node = (
   kind,
   sort: id,
   updated_at: '2026-11-25T06:00:00.000Z',
+  index_state: kind === 'doc' ? ('ready' as const) : null,
+  index_error: null,
   children,
 });
 
