@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { expectOnServer, projectWithDocument, serverHtml, signedInContext } from '../support/documents.ts';
@@ -22,55 +22,47 @@ async function openDocument(page: Page, uniqCode: string) {
   await editorOf(page).click();
 }
 
-/** The cache registry's unsynced mark for this page's open document, as the editor keeps it. */
-const unsyncedMark = (page: Page) =>
+/**
+ * The page's document with changes not yet on the server, as this device keeps it: the cache
+ * registry's unsynced mark (null while there is none), and how many updates y-indexeddb's copy holds.
+ */
+const unsyncedCopy = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number | null>((resolve) => {
-        const open = indexedDB.open('tandem-doc-caches');
-        open.onsuccess = () => {
-          const all = open.result.transaction('caches').objectStore('caches').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { unsyncedSince: number | null }[]).find((entry) => entry.unsyncedSince)
-                ?.unsyncedSince ?? null,
-            );
-        };
-      }),
-  );
-
-/** How many updates the page's unsynced document has in its copy on this device (y-indexeddb's store). */
-const keptUpdateCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ since: number | null; updates: number }>((resolve) => {
         const registry = indexedDB.open('tandem-doc-caches');
         registry.onsuccess = () => {
           const all = registry.result.transaction('caches').objectStore('caches').getAll();
           all.onsuccess = () => {
-            const name = (all.result as { name: string; unsyncedSince: number | null }[]).find(
-              (entry) => entry.unsyncedSince,
-            )?.name;
-            if (!name) return resolve(0);
-            const copy = indexedDB.open(name);
+            const entry = (all.result as { name: string; unsyncedSince: number | null }[]).find(
+              (cache) => cache.unsyncedSince,
+            );
+            if (!entry) return resolve({ since: null, updates: 0 });
+            const copy = indexedDB.open(entry.name);
             copy.onsuccess = () => {
               const count = copy.result.transaction('updates').objectStore('updates').count();
-              count.onsuccess = () => resolve(count.result);
+              count.onsuccess = () => resolve({ since: entry.unsyncedSince, updates: count.result });
             };
           };
         };
       }),
   );
 
-test('writes headings down to level 9, a table and an image, and finds and replaces', async ({
-  browser,
-  request,
-}) => {
+/** A new user's new document, open in a browser of their own. */
+async function openNewDocument(browser: Browser, request: APIRequestContext) {
   const owner = await registerWithToken(request, 'e2e-editor');
   const doc = await projectWithDocument(request, owner.token);
   const context = await signedInContext(browser, owner.token);
   const page = await context.newPage();
   await openDocument(page, doc.uniqCode);
+  return { owner, doc, context, page };
+}
+
+test('writes headings down to level 9, a table and an image, and finds and replaces', async ({
+  browser,
+  request,
+}) => {
+  const { owner, doc, context, page } = await openNewDocument(browser, request);
 
   await page.keyboard.type('# Harbour report\n');
   for (let level = 2; level <= 9; level++) await page.keyboard.type(`${'#'.repeat(level)} Level ${level}\n`);
@@ -112,11 +104,7 @@ test('writes headings down to level 9, a table and an image, and finds and repla
 });
 
 test('a DOCX download imports back with the same headings, 1 to 9', async ({ browser, request }) => {
-  const owner = await registerWithToken(request, 'e2e-editor');
-  const doc = await projectWithDocument(request, owner.token);
-  const context = await signedInContext(browser, owner.token);
-  const page = await context.newPage();
-  await openDocument(page, doc.uniqCode);
+  const { owner, doc, context, page } = await openNewDocument(browser, request);
   await page.keyboard.type('# Port report\n');
   for (let level = 2; level <= 9; level++) await page.keyboard.type(`${'#'.repeat(level)} Level ${level}\n`);
   await page.keyboard.type('The Port opens at dawn.');
@@ -206,11 +194,7 @@ test('where the websocket cannot connect, the editor loads the document over HTT
 });
 
 test('a file attached with the toolbar shows in the text and downloads', async ({ browser, request }) => {
-  const owner = await registerWithToken(request, 'e2e-editor');
-  const doc = await projectWithDocument(request, owner.token);
-  const context = await signedInContext(browser, owner.token);
-  const page = await context.newPage();
-  await openDocument(page, doc.uniqCode);
+  const { owner, doc, context, page } = await openNewDocument(browser, request);
   await page.keyboard.type('Crew list attached:\n');
   const crewList = 'name,role\nAda,captain\nGrace,navigator\n';
   await page.getByTestId('doc-file-input').setInputFiles({
@@ -278,9 +262,9 @@ test('edits of a tab closed offline are offered on opening: restored they merge,
     await context.setOffline(true);
     await expect(page.getByText(m.offline_banner)).toBeVisible();
     await page.keyboard.type(words);
-    await expect.poll(() => unsyncedMark(page)).not.toBeNull();
+    await expect.poll(async () => (await unsyncedCopy(page)).since).not.toBeNull();
     // Every keystroke is one update written to this device's copy: all of them before the tab closes.
-    await expect.poll(() => keptUpdateCount(page)).toBeGreaterThanOrEqual(words.length);
+    await expect.poll(async () => (await unsyncedCopy(page)).updates).toBeGreaterThanOrEqual(words.length);
     await page.close();
     await context.setOffline(false);
   }
@@ -388,11 +372,7 @@ test('the share menu makes a read-only link, and turned off the link says no per
 });
 
 test('a document deleted elsewhere turns read-only with the spec’s message', async ({ browser, request }) => {
-  const owner = await registerWithToken(request, 'e2e-editor');
-  const doc = await projectWithDocument(request, owner.token);
-  const context = await signedInContext(browser, owner.token);
-  const page = await context.newPage();
-  await openDocument(page, doc.uniqCode);
+  const { owner, doc, context, page } = await openNewDocument(browser, request);
   await page.keyboard.type('Soon gone.');
 
   const deleted = await request.fetch('/api/knowledge/delete-doc', {
