@@ -1,6 +1,6 @@
 import '../test/dom-setup.ts';
 import { REALTIME_API } from '@tandem/contract/api';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useIdentityStore } from '../features/account/hooks/identity-store.ts';
 import { getDeviceId } from '../shared/api/device-id.ts';
@@ -14,8 +14,6 @@ import { recordNotices } from '../test/notices.ts';
 import { renderApp } from '../test/render-app.tsx';
 import type { createAppRouter } from './router.tsx';
 
-const LAZY_PAGE = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 20_000 });
 const notices = recordNotices();
 
 /** The account call answers `account()` at the time of each call. */
@@ -33,7 +31,7 @@ async function openSignedIn(path: string) {
   const hub = fakeRealtimeHub();
   getSession().setToken('token-1');
   router = await renderApp(path);
-  await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']), LAZY_PAGE);
+  await waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
   return hub;
 }
 
@@ -64,27 +62,25 @@ describe('realtime notices in the signed-in app', () => {
   it('signing this device out from another one raises the refresh prompt, which cannot be dismissed', async () => {
     serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
 
     hub.publish('personal:#7', { type: 'UB:user_logout', device_ids: ['laptop-0001', getDeviceId()] });
     // Found by its text: in tests antd gives every title the same id, so a dialog's name is unreliable.
     const body = await screen.findByText(
       'This device was signed out from another device. Refresh to sign in again.',
-      {},
-      LAZY_PAGE,
     );
     const prompt = body.closest<HTMLElement>('[role="dialog"]')!;
     expect(within(prompt).getByText('Signed out on this device')).toBeTruthy();
     expect(within(prompt).getByRole('button', { name: 'Refresh' })).toBeTruthy();
     expect(within(prompt).queryByRole('button', { name: /close/i })).toBeNull();
     // Nothing more will come for this session: the connection closes.
-    await vi.waitFor(() => expect(hub.isConnected()).toBe(false));
+    await waitFor(() => expect(hub.isConnected()).toBe(false));
   });
 
   it('signing out another device changes nothing on this one', async () => {
     serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
 
     const wasHandled = handled('UB:user_logout');
     hub.publish('personal:#7', { type: 'UB:user_logout', device_ids: ['laptop-0001'] });
@@ -99,12 +95,12 @@ describe('realtime notices in the signed-in app', () => {
     let account = createUserIn(acme);
     const api = serveApi(() => account);
     const hub = await openSignedIn('/org-admin/index');
-    expect(await screen.findByRole('heading', { name: 'Team settings', level: 2 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team settings', level: 2 })).toBeTruthy();
 
     // The server has moved the user back to their personal team.
     account = createUser();
     hub.publish('personal:#7', { type: 'UB:team_member_removed', team_id: 4, team_name: 'Acme' });
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(api.bodiesOf('/api/user/account')).toHaveLength(2);
     expect(notices.keys()).toContain('team.removed_notice');
@@ -114,20 +110,20 @@ describe('realtime notices in the signed-in app', () => {
     let account = createUser();
     const api = serveApi(() => account);
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
 
     account = createUser({ nick_name: 'Ada of Acme' });
     hub.publish('personal:#7', { type: 'UB:team_join_approved', team_id: 4, team_name: 'Acme' });
-    await vi.waitFor(() => expect(api.bodiesOf('/api/user/account')).toHaveLength(2));
-    await vi.waitFor(() => expect(getSession().user?.nick_name).toBe('Ada of Acme'));
+    await waitFor(() => expect(api.bodiesOf('/api/user/account')).toHaveLength(2));
+    await waitFor(() => expect(getSession().user?.nick_name).toBe('Ada of Acme'));
     expect(notices.keys()).toContain('team.join_approved_notice');
   });
 
   it('an agent handed to the user says so, whichever way it came, and the agent lists load again', async () => {
     const api = serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
-    await vi.waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(0));
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(0));
     const listed = api.paramsOf('/api/agent/get-agent-list').length;
 
     hub.publish('personal:#7', {
@@ -142,11 +138,11 @@ describe('realtime notices in the signed-in app', () => {
       agent_name: '',
       reason: 'owner_left',
     });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(notices.keys()).toEqual(
         expect.arrayContaining(['agents.transferred_notice', 'agents.inherited_notice']),
       ),
     );
-    await vi.waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(listed));
+    await waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(listed));
   });
 });

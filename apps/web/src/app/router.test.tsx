@@ -1,6 +1,6 @@
 import '../test/dom-setup.ts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../shared/session/session-store.ts';
 import type { SessionUser } from '../shared/session/session-user.ts';
 import { createUser } from '../test/factories.ts';
@@ -28,10 +28,6 @@ async function openApp(path: string) {
   router = await renderApp(path);
 }
 
-// The first visit to each page compiles its lazy chunk, which can take a while on a cold test run.
-const LAZY_PAGE = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
   getSession().reset();
 });
@@ -49,7 +45,7 @@ describe('a visitor', () => {
   it('opening a signed-in page lands on sign-in with the way back', async () => {
     serveApi(null);
     await openApp('/projects/space/abc?tab=docs');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/projects/space/abc?tab=docs');
     await waitFor(() => expect(document.title).toBe('Sign in - Tandem'));
@@ -58,7 +54,7 @@ describe('a visitor', () => {
   it('may open a public page', async () => {
     serveApi(null);
     await openApp('/join-team/INVITE1');
-    expect(await screen.findByRole('heading', { name: 'Join a team' }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Join a team' })).toBeTruthy();
     expect(window.location.pathname).toBe('/join-team/INVITE1');
   });
 });
@@ -68,7 +64,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
     expect(getSession().points).toBe(120);
@@ -79,16 +75,14 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
   });
 
   it('an unknown path is replaced by /404', async () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/no/such/page');
-    expect(
-      await screen.findByText('Sorry, the page you visited does not exist.', {}, LAZY_PAGE),
-    ).toBeTruthy();
+    expect(await screen.findByText('Sorry, the page you visited does not exist.', {})).toBeTruthy();
     expect(window.location.pathname).toBe('/404');
   });
 
@@ -96,7 +90,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/agent/index/whatever');
-    expect(await screen.findByRole('heading', { name: 'New agent', level: 2 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New agent', level: 2 })).toBeTruthy();
     expect(window.location.pathname).toBe('/agent/index/creation');
   });
 
@@ -104,9 +98,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/user-center');
-    expect(
-      await screen.findByRole('heading', { name: 'Account settings', level: 2 }, LAZY_PAGE),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Account settings', level: 2 })).toBeTruthy();
     expect(window.location.pathname).toBe('/user-center/user-set');
     expect(screen.getByRole('menuitem', { name: /Subscription/ })).toBeTruthy();
     expect(screen.queryByText('Coming soon')).toBeNull();
@@ -116,8 +108,8 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 }, LAZY_PAGE)).toBeTruthy();
-    expect(await screen.findByText('No management permission.', {}, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('No management permission.', {})).toBeTruthy();
   });
 
   it('managing an organisation team reaches the back office', async () => {
@@ -125,7 +117,7 @@ describe('a signed-in user', () => {
     const team = { team_id: 4, id: 4, name: 'Acme', avatar: '', team_type: 0, team_roles: ['team_manage'] };
     serveApi(account({ current_team: team, current_team_id: 4 }));
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Team settings', level: 2 }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team settings', level: 2 })).toBeTruthy();
     expect(window.location.pathname).toBe('/org-admin/index');
   });
 
@@ -134,8 +126,8 @@ describe('a signed-in user', () => {
     const { app_role: _, ...withoutAppRole } = account();
     serveApi(withoutAppRole);
     await openApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Welcome back' }, LAZY_PAGE)).toBeTruthy();
-    expect(await screen.findByText('No permission.', {}, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByText('No permission.', {})).toBeTruthy();
     expect(getSession().token).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
@@ -25,9 +26,9 @@ describe('SA:agent_deleted on the user channel', () => {
     ]);
 
     await data('DELETE', '/api/agent/delete-agent', owner.token, { id });
-    await vi.waitFor(() => expect(colleaguePage.notifications).toHaveLength(1));
+    await eventually(() => expect(colleaguePage.notifications).toHaveLength(1));
     expect(colleaguePage.notifications[0]).toEqual({ ...DELETED, agent_id: id });
-    await vi.waitFor(() => expect(ownerPage.notifications).toHaveLength(1));
+    await eventually(() => expect(ownerPage.notifications).toHaveLength(1));
     expect(strangerPage.notifications).toEqual([]);
   });
 
@@ -47,7 +48,7 @@ describe('SA:agent_deleted on the user channel', () => {
     await data('DELETE', '/api/agent/delete-agent', owner.token, { id });
     const [teamOwnerPage, viewerPage, bystanderPage, agentOwnerPage] = pages;
     for (const page of [teamOwnerPage!, viewerPage!, agentOwnerPage!]) {
-      await vi.waitFor(() => expect(page.notifications).toEqual([{ ...DELETED, agent_id: id }]));
+      await eventually(() => expect(page.notifications).toEqual([{ ...DELETED, agent_id: id }]));
     }
     expect(bystanderPage!.notifications).toEqual([]);
   });

@@ -2,9 +2,10 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamEvent } from '@tandem/contract/agent';
 import { Centrifuge } from 'centrifuge';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -147,7 +148,7 @@ describe('debug chat', () => {
     const call = requests.at(-1)!;
     expect(call.signal?.aborted).toBe(false);
     client.destroy();
-    await vi.waitFor(() => expect(call.signal?.aborted).toBe(true));
+    await eventually(() => expect(call.signal?.aborted).toBe(true));
   });
 });
 
@@ -179,7 +180,7 @@ describe('prompt counselor', () => {
         channel,
       });
       expect(answered).toBe(channel);
-      await vi.waitFor(() => expect(events.at(-1)?.type).toBe('done'));
+      await eventually(() => expect(events.at(-1)?.type).toBe('done'));
       const done = events.at(-1) as Extract<StreamEvent, { type: 'done' }>;
       expect(done.content).toMatch(/^Echo: Agent name: Helper/);
       expect(done.content).toContain('answer questions about our product');

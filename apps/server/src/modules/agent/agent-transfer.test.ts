@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentApi, type Person } from '../../../test/agents.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { agentMembers, agents } from '../../db/schema.ts';
@@ -57,7 +58,7 @@ describe('transferring an agent', () => {
       [alice.id, 'admin'],
       [carol.id, 'editor'],
     ]);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(bobPage.notifications).toEqual([
         { type: 'SA:agent_transferred', agent_id: id, agent_name: 'Handbook', reason: 'transfer' },
       ]),
@@ -127,7 +128,7 @@ describe('leaving a team', () => {
     expect(await permissionsOn(owned.id)).toEqual([[stayer.id, 'editor']]);
     expect(await permissionsOn(shared.id)).toEqual([]);
     expect(await ownerOf(kept.id)).toBe(leaver.id);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(ownerPage.notifications).toContainEqual({
         type: 'SA:agent_transferred',
         agent_id: owned.id,

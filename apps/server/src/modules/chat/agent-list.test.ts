@@ -4,9 +4,10 @@ import { ERRORS } from '@tandem/contract/errors';
 import { MESSAGES } from '@tandem/contract/messages';
 import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, type Person, useFakeModels } from '../../../test/agents.ts';
 import { chatRows } from '../../../test/chat-rows.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { agents, chatAgentList, conversations } from '../../db/schema.ts';
 
@@ -62,13 +63,10 @@ const listAll = (userId: number, agentIds: number[]) =>
 /** Waits until the conversation's reply is no longer streaming. */
 async function settled(token: string, conversationId: string) {
   const url = `/api/chat/get-conversation-messages?conversation_id=${conversationId}`;
-  await vi.waitFor(
-    async () => {
-      const messages = (await data('GET', url, token)).data as ChatMessage[];
-      expect(messages.at(-1)?.status).not.toBe('streaming');
-    },
-    { timeout: 10_000, interval: 20 },
-  );
+  await eventually(async () => {
+    const messages = (await data('GET', url, token)).data as ChatMessage[];
+    expect(messages.at(-1)?.status).not.toBe('streaming');
+  });
 }
 
 describe('adding to the agents list', () => {
@@ -167,7 +165,7 @@ describe('starting a conversation', () => {
       agent_id: created.id,
       content: 'hello',
     });
-    await vi.waitFor(async () => expect(await idsOf(owner.token)).toEqual([created.id]), { interval: 20 });
+    await eventually(async () => expect(await idsOf(owner.token)).toEqual([created.id]));
     await settled(owner.token, sent.conversation_id);
 
     await remove(owner.token, created.id);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { projectApi } from '../../../test/projects.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -178,7 +179,7 @@ describe('the catalogue', () => {
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [ids.h, ids.a] });
     expect(outline(await tree(owner.token, projectId))).toEqual(['B', ['G', ['G1']]]);
     expect(await stateOf(ids.h1)).toBeUndefined();
-    await vi.waitFor(() => expect(page.notifications).toHaveLength(3));
+    await eventually(() => expect(page.notifications).toHaveLength(3));
     expect(page.notifications.map((n) => n.document_id).sort()).toEqual([ids.a, ids.h, ids.h1].sort());
     expect(page.notifications[0]).toEqual({
       type: 'SA:document_deleted',

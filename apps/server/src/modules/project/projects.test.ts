@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { projectApi } from '../../../test/projects.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -117,7 +118,7 @@ describe('projects', () => {
       'The project name is incorrect, so it cannot be deleted.',
     ]);
     await data('POST', '/api/project/delete-project', owner.token, { id, confirm_name: 'Archive' });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(colleaguePage.notifications).toEqual([
         { type: 'SA:knowledge_deleted', knowledge_id: id, timestamp: expect.any(Number) },
       ]),

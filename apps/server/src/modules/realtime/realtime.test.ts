@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import pino from 'pino';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { bearer, createUser, STRONG_PASSWORD } from '../../../test/factories.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -122,7 +123,7 @@ describe('remote sign-out over realtime', () => {
     const laptop = await signedInRealtimeClient(ctx.app, user.laptopToken, user.userId);
     const out = await post('/api/device/logout-device', user.token, { device_id: 'laptop-device-0001' });
     expect(out.statusCode).toBe(200);
-    await vi.waitFor(() => expect(laptop.notifications).toHaveLength(1), { timeout: 10_000 });
+    await eventually(() => expect(laptop.notifications).toHaveLength(1));
     expect(laptop.notifications[0]).toEqual({ type: 'UB:user_logout', device_ids: ['laptop-device-0001'] });
   });
 
@@ -131,7 +132,7 @@ describe('remote sign-out over realtime', () => {
     const laptop = await signedInRealtimeClient(ctx.app, user.laptopToken, user.userId);
     const out = await post('/api/device/logout-all-device', user.token, { except_current: 1 });
     expect(out.json().data).toEqual({ count: 1 });
-    await vi.waitFor(() => expect(laptop.notifications).toHaveLength(1));
+    await eventually(() => expect(laptop.notifications).toHaveLength(1));
     expect(laptop.notifications[0]).toEqual({ type: 'UB:user_logout', device_ids: ['laptop-device-0001'] });
 
     expect(

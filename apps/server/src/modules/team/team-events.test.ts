@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -41,7 +42,7 @@ describe('team events on the member’s realtime channel', () => {
     const memberPage = await signedInRealtimeClient(ctx.app, member.token, member.id);
 
     await data('DELETE', '/api/team/remove-out-team', owner.token, { user_ids: [member.id] });
-    await vi.waitFor(() => expect(memberPage.notifications).toHaveLength(1));
+    await eventually(() => expect(memberPage.notifications).toHaveLength(1));
     expect(memberPage.notifications[0]).toEqual({
       type: 'UB:team_member_removed',
       team_id: teamId,
@@ -67,7 +68,7 @@ describe('team events on the member’s realtime channel', () => {
     expect(
       await data('POST', '/api/team/apply-audit', owner.token, { ids: [idOf(approved.id)], status: 1 }),
     ).toEqual({ approved: 1, rejected: 0 });
-    await vi.waitFor(() => expect(approvedPage.notifications).toHaveLength(1));
+    await eventually(() => expect(approvedPage.notifications).toHaveLength(1));
     expect(approvedPage.notifications[0]).toEqual({
       type: 'UB:team_join_approved',
       team_id: teamId,
@@ -85,7 +86,7 @@ describe('team events on the member’s realtime channel', () => {
     const ownerPage = await signedInRealtimeClient(ctx.app, owner.token, owner.id);
 
     await data('POST', '/api/team/del-team', owner.token, { confirm: 'DELETE' });
-    await vi.waitFor(() => expect(memberPage.notifications).toHaveLength(1));
+    await eventually(() => expect(memberPage.notifications).toHaveLength(1));
     expect(memberPage.notifications[0]).toMatchObject({ type: 'UB:team_member_removed', team_id: teamId });
     expect(ownerPage.notifications).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { bearer, createUser, tinyPng } from '../../../test/factories.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
 import { testConfig, useSecondApp, useTestApp } from '../../../test/test-app.ts';
@@ -101,9 +102,7 @@ describe('uploads on S3', () => {
       logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
     });
     try {
-      await vi.waitFor(() => expect(lines.join('')).toContain('file storage cannot be used'), {
-        timeout: 20_000,
-      });
+      await eventually(() => expect(lines.join('')).toContain('file storage cannot be used'), 20_000);
     } finally {
       await app.close();
     }

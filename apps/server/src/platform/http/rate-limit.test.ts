@@ -2,7 +2,8 @@ import { ERRORS } from '@tandem/contract/errors';
 import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import { eq, like, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { uniqueIp } from '../../../test/factories.ts';
 import { testConfig, useSecondApp, useTestApp } from '../../../test/test-app.ts';
 import { type App, buildApp } from '../../app.ts';
@@ -102,7 +103,7 @@ describe('rate limits across server processes', () => {
     const third = await buildApp({ config: testConfig(), database: ctx.database });
     try {
       expect((await knock(third, SIGN_IN, uniqueIp())).statusCode).toBe(400);
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         expect(
           await ctx.database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, ended)),
         ).toEqual([]);

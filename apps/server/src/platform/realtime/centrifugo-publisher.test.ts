@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { eventually } from '../../../test/eventually.ts';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
@@ -100,7 +101,7 @@ describe('a server configured with Centrifugo', () => {
       payload: { device_id: 'tablet-elsewhere-01' },
     });
     expect(out.statusCode).toBe(200);
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    await eventually(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toMatchObject({
       url: '/api/publish',
       headers: { 'x-api-key': API_KEY },

@@ -1,5 +1,7 @@
+import '../../test/dom-setup.ts';
 import { REALTIME_API } from '@tandem/contract/api';
 import type { UserNotification } from '@tandem/contract/realtime-channels';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeApi } from '../../test/fake-api.ts';
 import { fakeRealtimeHub } from '../../test/fake-realtime.ts';
@@ -51,25 +53,25 @@ describe('the realtime connection', () => {
     serveClientToken(() => ({ data: 'jwt-ada' }));
     connectRealtime({ userId: ADA, url: URL });
 
-    await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
+    await waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
     expect(hub.connectTokens).toEqual(['jwt-ada']);
     expect(hub.urls).toEqual([URL]);
 
     hub.publish('personal:#7', { type: 'SA:agent_deleted', agent_id: 3, status: 0 });
     hub.publish('personal:#8', { type: 'SA:agent_deleted', agent_id: 4, status: 0 });
-    await vi.waitFor(() => expect(heard).toEqual([{ type: 'SA:agent_deleted', agent_id: 3, status: 0 }]));
+    await waitFor(() => expect(heard).toEqual([{ type: 'SA:agent_deleted', agent_id: 3, status: 0 }]));
   });
 
   it('only logs PN notices and publications without a type', async () => {
     const hub = fakeRealtimeHub();
     serveClientToken(() => ({ data: 'jwt-ada' }));
     connectRealtime({ userId: ADA, url: URL });
-    await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
+    await waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
 
     hub.publish('personal:#7', { type: 'PN:points_low', points: 3 });
     hub.publish('personal:#7', 'no type');
     hub.publish('personal:#7', { type: 'UB:user_logout', device_ids: ['x'] });
-    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    await waitFor(() => expect(heard).toHaveLength(1));
     expect(heard[0]?.type).toBe('UB:user_logout');
     expect(console.info).toHaveBeenCalledWith('[realtime] PN:points_low', {
       type: 'PN:points_low',
@@ -147,10 +149,10 @@ describe('the realtime connection', () => {
     const hub = fakeRealtimeHub();
     serveClientToken(() => ({ data: 'jwt-ada' }));
     connectRealtime({ userId: ADA, url: URL });
-    await vi.waitFor(() => expect(hub.isConnected()).toBe(true));
+    await waitFor(() => expect(hub.isConnected()).toBe(true));
 
     getSession().reset();
-    await vi.waitFor(() => expect(hub.isConnected()).toBe(false));
+    await waitFor(() => expect(hub.isConnected()).toBe(false));
     expect(await waitForRealtime({ timeoutMs: 100 })).toBeNull();
   });
 });

@@ -16,7 +16,6 @@ import { browserTimeZone, lastDays } from '../model/analysis-range.ts';
 import { AgentDataAnalysisPage } from './agent-data-analysis-page.tsx';
 import { AgentUserFeedbackPage } from './agent-user-feedback-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 // A busy machine (CI runs the projects side by side) can take more than the default second to render.
 
 const agent = createAgentDetail({ id: 5 });

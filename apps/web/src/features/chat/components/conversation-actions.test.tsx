@@ -9,7 +9,6 @@ import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { ConversationActions } from './conversation-actions.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 const notices = recordNotices();
 
 const shareOf = (code: string, created_at = new Date().toISOString()): ConversationShare => ({

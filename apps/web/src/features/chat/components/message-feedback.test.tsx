@@ -3,7 +3,7 @@ import { CHAT_API, type ChatMessage } from '@tandem/contract/chat';
 import { CHAT_FEEDBACK_API } from '@tandem/contract/chat-feedback';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { type FakeAnswer, fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
@@ -11,7 +11,6 @@ import { renderPage } from '../../../test/render-app.tsx';
 import { messagesQuery } from '../api/chat.ts';
 import { MessageItem } from './message-item.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 // A busy machine (CI runs the projects side by side) can take more than the default second to render.
 const notices = recordNotices();
 

@@ -10,7 +10,6 @@ import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { ChatPage } from './chat-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 const notices = recordNotices();
 
 const listed = (id: number, name: string, status: ChatListAgent['status'] = 'published'): ChatListAgent => ({

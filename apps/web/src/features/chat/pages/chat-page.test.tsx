@@ -13,7 +13,6 @@ import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { ChatPage } from './chat-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 const notices = recordNotices();
 
 const card = createAgentCard();
@@ -85,7 +84,7 @@ let served: ReturnType<typeof fakeApi>;
 async function openChat(query = '') {
   const hub = fakeRealtimeHub();
   connectRealtime({ userId: 7, url: 'ws://localhost/connection/websocket' });
-  await vi.waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
+  await waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
   const { router } = await renderPage(<ChatPage />, {
     path: `/chat?agent_key=${card.agent_key}${query}`,
     route: '/chat',
@@ -97,9 +96,9 @@ async function sendHiThere(hub: ReturnType<typeof fakeRealtimeHub>) {
   const box = await screen.findByRole('textbox', { name: 'Message' });
   fireEvent.change(box, { target: { value: 'Hi there' } });
   fireEvent.keyDown(box, { key: 'Enter' });
-  await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+  await waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
   // Subscribed once the page reads the conversation: publications before that would not be the page's.
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(served.paramsOf(CHAT_API.conversationMessages)).toContainEqual(
       expect.objectContaining({ conversation_id: 'conv-1' }),
     ),
@@ -232,7 +231,7 @@ describe('the chat page', () => {
     const api = serve();
     const hub = await openChat();
     fireEvent.click(await screen.findByRole('button', { name: 'Plan a weekend in Kyoto' }));
-    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    await waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
     expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([
       expect.objectContaining({ agent_key: card.agent_key, content: 'Plan a weekend in Kyoto' }),
     ]);
@@ -245,7 +244,7 @@ describe('the chat page', () => {
     hub.publish('chat:conv-1', { type: 'reasoning', message_id: 11, content: 'The user greets me.', at: 0 });
     hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: 'Hello!', at: 0 });
     // A role query over the whole page takes over a second on a busy machine.
-    const thinking = await screen.findByRole('button', { name: /Thinking/ }, { timeout: 10_000 });
+    const thinking = await screen.findByRole('button', { name: /Thinking/ });
     expect(thinking.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('The user greets me.')).toBeNull();
     fireEvent.click(thinking);
@@ -300,7 +299,7 @@ describe('the chat page', () => {
     expect((box as HTMLTextAreaElement).value).toBe('Plan my week');
     expect(getSession().token).toBe('session-token');
     fireEvent.keyDown(box, { key: 'Enter' });
-    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    await waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
     expect(screen.queryByText('Network error, sending failed.')).toBeNull();
   });
 
@@ -310,7 +309,7 @@ describe('the chat page', () => {
     const writeText = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     // A role query over the whole page takes over a second on a busy machine.
-    const copy = await screen.findByRole('button', { name: 'Copy' }, { timeout: 10_000 });
+    const copy = await screen.findByRole('button', { name: 'Copy' });
     fireEvent.click(copy);
     await waitFor(() => expect(notices.keys()).toContain('chat.copied'));
     expect(writeText).toHaveBeenCalledWith('Echo: Kyoto');
@@ -361,7 +360,7 @@ describe('the chat page', () => {
 
     fireEvent.change(title, { target: { value: ' Osaka trip ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(api.bodiesOf(CHAT_API.renameConversation)).toEqual([
         { conversation_id: 'conv-1', title: 'Osaka trip' },
       ]),
@@ -377,7 +376,7 @@ describe('the chat page', () => {
     expect(api.bodiesOf(CHAT_API.deleteConversation)).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(api.bodiesOf(CHAT_API.deleteConversation)).toEqual([{ conversation_id: 'conv-1' }]),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Rename Kyoto trip' })).toBeNull());
@@ -388,16 +387,14 @@ describe('the chat page', () => {
     const api = serve([trip], [question, saved(11, 'assistant', 'Echo:')]);
     const hub = await openChat();
     fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
-    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
+    await waitFor(() => expect(hub.channels()).toContain('chat:conv-1'));
     expect(hub.router.state.location.search).toBe(`?agent_key=${card.agent_key}&conversation_id=conv-1`);
     expect(await screen.findByText('Echo:')).toBeTruthy();
 
     hub.publish('chat:conv-1', { type: 'delta', message_id: 11, content: ' Hi there', at: 5 });
     expect(await screen.findByText('Echo: Hi there')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Stop/ }));
-    await vi.waitFor(() =>
-      expect(api.bodiesOf(CHAT_API.stopMessage)).toEqual([{ conversation_id: 'conv-1' }]),
-    );
+    await waitFor(() => expect(api.bodiesOf(CHAT_API.stopMessage)).toEqual([{ conversation_id: 'conv-1' }]));
   });
 });
 
@@ -430,7 +427,7 @@ it('shows a question sent from another tab with its reply streaming in', async (
   const hub = await openChat();
   fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
   // Opened, and read again once subscribed: nothing asked yet.
-  await vi.waitFor(() => expect(reads).toBe(2));
+  await waitFor(() => expect(reads).toBe(2));
   isAsked = true;
   hub.publish('chat:conv-1', { type: 'start', message_id: 21, user_message_id: 20 });
   hub.publish('chat:conv-1', { type: 'delta', message_id: 21, content: 'Echo:', at: 0 });
@@ -488,7 +485,7 @@ it('without the channel, polls a streaming reply until it is saved', async () =>
   const box = await screen.findByRole('textbox', { name: 'Message' });
   fireEvent.change(box, { target: { value: 'Hi there' } });
   fireEvent.keyDown(box, { key: 'Enter' });
-  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy(), { timeout: 8000 });
+  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy());
   expect((box as HTMLTextAreaElement).disabled).toBe(false);
 });
 
@@ -509,7 +506,7 @@ it('without the channel, keeps the earlier messages read while it polls a stream
   fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
   expect(await screen.findByText('an early question')).toBeTruthy();
-  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy(), { timeout: 8000 });
+  await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy());
   expect(screen.getByText('an early question')).toBeTruthy();
 });
 

@@ -1,7 +1,7 @@
 import '../../../test/dom-setup.ts';
 import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
 import { CHAT_API } from '@tandem/contract/chat';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnectRealtime } from '../../../shared/realtime/realtime-client.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
@@ -11,7 +11,6 @@ import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { EmbedChatPage } from './embed-chat-page.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
 recordNotices();
 
 const info = {
@@ -72,7 +71,7 @@ describe('an agent’s chat embedded in another site', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'Hello' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    await vi.waitFor(() => expect(hub.channels()).toContain('chat:conv-9'));
+    await waitFor(() => expect(hub.channels()).toContain('chat:conv-9'));
     // A visitor has no notification channel.
     expect(hub.channels()).toEqual(['chat:conv-9']);
     const [headers] = api.headersOf(CHAT_API.sendMessage);

@@ -2,13 +2,11 @@ import '../../../test/dom-setup.ts';
 import { CHAT_SHARE_API, type SharedConversation } from '@tandem/contract/chat-share';
 import { ERRORS } from '@tandem/contract/errors';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { SharedChatPage } from './shared-chat-page.tsx';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const CODE = 'KyotoShareCodexxxxxxxxxxxxxxxxxx';
 const shared: SharedConversation = {

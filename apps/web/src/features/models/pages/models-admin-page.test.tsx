@@ -88,7 +88,7 @@ describe('the models screen', () => {
       [MODEL_API.providerList]: () => (++attempts === 1 ? { status: 500, code: 1005 } : { data: [PROVIDER] }),
     });
     await renderPage(<ModelsAdminPage />);
-    const retry = await screen.findByRole('button', { name: /Retry/ }, { timeout: 10_000 });
+    const retry = await screen.findByRole('button', { name: /Retry/ });
     expect(
       screen.getByText('This list could not be loaded. Check your connection and try again.'),
     ).toBeTruthy();

@@ -1,7 +1,7 @@
 import '../../../test/dom-setup.ts';
 import { MODEL_API } from '@tandem/contract/api';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { createAppRouter } from '../../../app/router.tsx';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { createUser } from '../../../test/factories.ts';
@@ -9,8 +9,6 @@ import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 let router: ReturnType<typeof createAppRouter> | undefined;
-const LAZY_PAGE = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 30_000 });
 
 const serveAs = (isSuper: boolean) =>
   fakeApi({
@@ -35,9 +33,9 @@ describe('the models screen route', () => {
   it('opens for a platform admin, who finds it in the user menu', async () => {
     serveAs(true);
     router = await renderApp('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu of Ada' }, LAZY_PAGE));
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu of Ada' }));
     fireEvent.click(await screen.findByText('Models and providers'));
-    expect(await screen.findByRole('heading', { name: 'Models and providers' }, LAZY_PAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Models and providers' })).toBeTruthy();
     expect(window.location.pathname).toBe('/platform/models');
     await waitFor(() => expect(document.title).toBe('Models and providers - Tandem'));
   });
@@ -45,10 +43,10 @@ describe('the models screen route', () => {
   it('is not there for anyone else, in the menu or by address', async () => {
     serveAs(false);
     router = await renderApp('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu of Ada' }, LAZY_PAGE));
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu of Ada' }));
     expect(await screen.findByText('Account settings')).toBeTruthy();
     expect(screen.queryByText('Models and providers')).toBeNull();
     await router.navigate('/platform/models');
-    await waitFor(() => expect(window.location.pathname).toBe('/404'), LAZY_PAGE);
+    await waitFor(() => expect(window.location.pathname).toBe('/404'));
   });
 });
