@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { entityId } from './ids.ts';
 import { DOC_KINDS } from './project-rules.ts';
 
 /**
