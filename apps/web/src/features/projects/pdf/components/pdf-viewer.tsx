@@ -162,7 +162,9 @@ export function PdfViewer({ bytes, pageCount }: { bytes: Uint8Array; pageCount: 
         </div>
       </div>
       <div className="pdf-viewer__stage" ref={stage}>
+        {/* The viewer says itself what is loading or failed (its own words, in the user's language). */}
         <Document
+          suspense={false}
           file={file}
           onLoadSuccess={(document) => setNumPages(document.numPages)}
           loading={<div className="pdf-viewer__message">{t('knowledge_pdf.viewer.loading')}</div>}
