@@ -54,7 +54,6 @@ export function PdfUploadDialog({
         </div>
       }
       width={640}
-      forceRender
     >
       <Upload.Dragger
         accept={PDF_ACCEPT}
