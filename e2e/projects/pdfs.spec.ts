@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { scannedPdf, textPdf } from '../../apps/server/test/pdf-files.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
-import { scannedPdf, textPdf } from '../support/pdfs.ts';
 import { signIn } from '../support/sign-in.ts';
 import { apiToken } from '../support/teams.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOC_KINDS } from './project-rules.ts';
+import { docData } from './project.ts';
 
 /**
  * PDFs in a project's catalogue (issue 15, spec part B sections 2 and 5): uploaded one file a request
@@ -15,10 +15,6 @@ export const PDF_API = {
   /** `?uniq_code&share_code&download`: the PDF's bytes (inline for the viewer, or as a download). */
   file: '/api/knowledge/get-pdf-file',
 } as const;
-
-/** Every kind of catalogue node: documents and groups (created by `create-doc`) and uploaded PDFs. */
-export const CATALOGUE_KINDS = [...DOC_KINDS, 'pdf'] as const;
-export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
 /** A PDF longer than this many pages is refused: its text would take too long to read at upload. */
 export const PDF_PAGES_MAX = 2000;
@@ -44,17 +40,18 @@ export const pdfFileQuery = pdfQuery.extend({
   download: z.coerce.number().int().min(0).max(1).default(0),
 });
 
-export const pdfData = z.object({
-  id: z.number().int(),
-  uniq_code: z.string(),
-  project_id: z.number().int(),
-  project_uniq_code: z.string(),
-  project_name: z.string(),
-  name: z.string(),
-  page_count: z.number().int(),
-  byte_size: z.number().int(),
-  updated_at: z.string(),
-  can_edit: z.boolean(),
-  share_code: z.string().nullable(),
-});
+/** What the viewer shows of a PDF: a document's page information, with its pages and size. */
+export const pdfData = docData
+  .pick({
+    id: true,
+    uniq_code: true,
+    project_id: true,
+    project_uniq_code: true,
+    project_name: true,
+    name: true,
+    updated_at: true,
+    can_edit: true,
+    share_code: true,
+  })
+  .extend({ page_count: z.number().int(), byte_size: z.number().int() });
 export type PdfData = z.infer<typeof pdfData>;

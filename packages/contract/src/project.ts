@@ -8,8 +8,9 @@ import {
   type KnowledgeIndexState,
 } from './knowledge.ts';
 import { PROJECT_NAME_MAX } from './limits.ts';
-import { CATALOGUE_KINDS, type CatalogueKind } from './pdf.ts';
 import {
+  CATALOGUE_KINDS,
+  type CatalogueKind,
   COVER_PATTERN,
   cleanDocName,
   DOC_BATCH_MAX,

@@ -2,6 +2,7 @@ import { PDF_API, type PdfData, type UploadPdfData } from '@tandem/contract/pdf'
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../../shared/api/http.ts';
 import { saveFile } from '../../../../shared/ui/save-file.ts';
+import { catalogueFileForm } from '../../api/documents.ts';
 import { PROJECTS_KEY } from '../../api/projects.ts';
 
 const shareParams = (uniqCode: string, shareCode?: string) => ({
@@ -19,11 +20,7 @@ export function uploadPdf(
   file: File,
   onProgress: (fraction: number) => void,
 ) {
-  const form = new FormData();
-  form.append('project_id', String(projectId));
-  if (parentId !== null) form.append('parent_id', String(parentId));
-  form.append('file', file, file.name);
-  return http.post<UploadPdfData>(PDF_API.upload, form, {
+  return http.post<UploadPdfData>(PDF_API.upload, catalogueFileForm(projectId, parentId, file), {
     onUploadProgress: onProgress,
     silent: true,
     showsForbidden: true,
