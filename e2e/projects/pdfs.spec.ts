@@ -99,6 +99,7 @@ test('three PDFs uploaded with their progress and a scan refused; one opened, pa
     ).toBeVisible();
   }
   await expect(tree.getByText('Scanned letter')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('catalogue.png') });
 
   // Opened from the catalogue: the first page, its text selectable in the text layer.
   await tree.getByText('Orchard guide', { exact: true }).click();
