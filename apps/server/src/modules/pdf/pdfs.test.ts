@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../../test/factories.ts';
 import { pdfApi, scannedPdf, textPdf } from '../../../test/pdfs.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { documentPdfs, documents, files, knowledgeChunks } from '../../db/schema.ts';
+import { documentPdfs, documents, files, knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
+import { markStalePdfsForIndexing } from '../knowledge/pdf-content.ts';
 
 // Indexed as soon as the indexer polls: the tests wait for the catalogue's state, not for a delay.
 const ctx = useTestApp({ KNOWLEDGE_INDEX_DELAY_MS: '0' });
@@ -203,6 +204,25 @@ describe('PDFs in the knowledge index', () => {
     });
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.rawPayload.includes(Buffer.from('Fruit 2026.pdf'))).toBe(true);
+  });
+});
+
+describe('PDFs indexed again', () => {
+  it('a PDF whose indexing failed for the server’s own reason is indexed again at the next start', async () => {
+    const { token, projectId } = await owned();
+    const pdf = await uploaded(token, projectId, handbook);
+    await settled(token, projectId, [pdf.id]);
+    const { db } = ctx.database;
+    await db.delete(knowledgeChunks).where(eq(knowledgeChunks.documentId, pdf.id));
+    await db
+      .update(knowledgeIndexStates)
+      .set({ state: 'failed', error: 'internal', contentHash: null })
+      .where(eq(knowledgeIndexStates.documentId, pdf.id));
+    expect((await search(token, projectId, 'bananas')).map((hit) => hit.doc_id)).not.toContain(pdf.id);
+
+    await markStalePdfsForIndexing(db);
+    await settled(token, projectId, [pdf.id]);
+    expect((await search(token, projectId, 'bananas'))[0]).toMatchObject({ doc_id: pdf.id, page: 2 });
   });
 });
 

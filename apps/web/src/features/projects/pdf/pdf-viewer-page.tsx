@@ -24,7 +24,8 @@ export function PdfViewerPage() {
 function PdfPage({ uniqCode, shareCode }: { uniqCode: string; shareCode?: string }) {
   const { t } = useTranslation();
   const info = useQuery(pdfQuery(uniqCode, shareCode));
-  const bytes = useQuery({ ...pdfBytesQuery(uniqCode, shareCode), enabled: info.isSuccess });
+  // Both at once: the bytes do not wait for the name, and a refusal comes back from either.
+  const bytes = useQuery(pdfBytesQuery(uniqCode, shareCode));
 
   if (info.isError || bytes.isError)
     return (
