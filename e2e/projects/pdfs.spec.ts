@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { scannedPdf, textPdf } from '../../apps/server/test/pdf-files.ts';
+import { cjkFontlessPdf, scannedPdf, textPdf } from '../../apps/server/test/pdf-files.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
@@ -147,4 +147,46 @@ test('three PDFs uploaded with their progress and a scan refused; one opened, pa
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('viewer-phone.png') });
+});
+
+test('a Chinese PDF without embedded fonts reads in the viewer; its share link opens it to anyone, a wrong one to no one', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await registerAccount(request);
+  const token = await apiToken(request, owner.email, owner.password);
+  const project = await call<{ id: number }>(request, token, 'POST', '/api/project/create-project', {
+    name: `Minutes ${randomBytes(3).toString('hex')}`,
+    cover: 'gallery:work/1',
+  });
+  const answer = await request.post(UPLOAD, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      project_id: String(project.id),
+      file: { name: '会议纪要.pdf', mimeType: 'application/pdf', buffer: cjkFontlessPdf('季度预算会议纪要') },
+    },
+  });
+  const pdf = (await answer.json()).data as { id: number; uniq_code: string };
+
+  await signIn(page, owner.email);
+  await page.goto(`/projects/pdf/${pdf.uniq_code}`);
+  await expect(page.getByRole('heading', { name: '会议纪要' })).toBeVisible();
+  await expect(page.locator('.react-pdf__Page__textContent')).toContainText('季度预算会议纪要');
+
+  const { share_code: shareCode } = await call<{ share_code: string }>(
+    request,
+    token,
+    'POST',
+    '/api/knowledge/share-doc',
+    { doc_id: pdf.id, enabled: true },
+  );
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/projects/pdf/${pdf.uniq_code}/${shareCode}?page=1`);
+  await expect(visitor.locator('.react-pdf__Page__textContent')).toContainText('季度预算会议纪要');
+  await expect(visitor.getByText(k.viewer.read_only)).toBeVisible();
+  await visitor.goto(`/projects/pdf/${pdf.uniq_code}/not-the-code`);
+  await expect(visitor.getByText(m.error.document_no_permission)).toBeVisible();
+  await visitor.context().close();
 });

@@ -1,7 +1,7 @@
 import { knowledgeApi } from './knowledge.ts';
 import type { TestContext } from './test-app.ts';
 
-export { scannedPdf, textPdf } from './pdf-files.ts';
+export { cjkFontlessPdf, scannedPdf, textPdf } from './pdf-files.ts';
 
 /** Helpers of the PDF tests: uploads through the real multipart call, on top of the knowledge helpers. */
 export function pdfApi(ctx: TestContext) {

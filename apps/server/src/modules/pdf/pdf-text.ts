@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PDF_PAGES_MAX } from '@tandem/contract/pdf';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
@@ -8,6 +10,18 @@ const PDF_MAGIC = '%PDF-';
 
 export const hasPdfMagic = (bytes: Uint8Array) =>
   Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).toString('latin1') === PDF_MAGIC;
+
+/**
+ * pdf.js's data folders (paths, as pdf.js reads them in Node): a CJK font that is not embedded (common in
+ * Chinese and Japanese PDFs) needs its character map to be read as text at all, or the PDF would be
+ * taken for a scan; some PDFs use the standard 14 fonts.
+ */
+const PDFJS_DIR = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const DATA_OPTIONS = {
+  cMapUrl: `${join(PDFJS_DIR, 'cmaps')}/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${join(PDFJS_DIR, 'standard_fonts')}/`,
+};
 
 /** A gap between two lines taller than this many times the text's height starts a new paragraph. */
 const PARAGRAPH_GAP = 1.6;
@@ -48,6 +62,7 @@ export async function readPdfPages(bytes: Uint8Array): Promise<string[]> {
     isEvalSupported: false,
     disableFontFace: true,
     stopAtErrors: false,
+    ...DATA_OPTIONS,
   });
   let pdf: Awaited<typeof task.promise>;
   try {

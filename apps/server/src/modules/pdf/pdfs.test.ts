@@ -2,7 +2,7 @@ import { PDF_MAX_BYTES } from '@tandem/contract/limits';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../../test/factories.ts';
-import { pdfApi, scannedPdf, textPdf } from '../../../test/pdfs.ts';
+import { cjkFontlessPdf, pdfApi, scannedPdf, textPdf } from '../../../test/pdfs.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { documentPdfs, documents, files, knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
 import { markStalePdfsForIndexing } from '../knowledge/pdf-content.ts';
@@ -127,6 +127,14 @@ describe('uploading PDFs into a project', () => {
     expect(chinese.json().msg).toBe('不支持扫描版 PDF：该 PDF 没有可读取的文字层。');
     expect(await tree(token, projectId)).toEqual([]);
     expect(await filesOf(userId)).toBe(0);
+  });
+
+  it('reads Chinese set in a font the PDF does not embed (through pdf.js’s character maps)', async () => {
+    const { token, projectId } = await owned();
+    const pdf = await uploaded(token, projectId, cjkFontlessPdf('季度预算会议纪要'), '纪要.pdf');
+    expect(pdf).toMatchObject({ name: '纪要', page_count: 1 });
+    await settled(token, projectId, [pdf.id]);
+    expect((await search(token, projectId, '预算'))[0]).toMatchObject({ doc_id: pdf.id, page: 1 });
   });
 
   it('answers 400, not 500, for a body without a file or with a bad project id', async () => {

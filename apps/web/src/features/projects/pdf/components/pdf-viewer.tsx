@@ -15,6 +15,18 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import './pdf-worker.ts';
 
+/**
+ * pdf.js's data files, copied into the build (build/pdfjs-assets-plugin.ts): CJK fonts that are not
+ * embedded need the character maps, and some PDFs the standard fonts or the image decoders.
+ */
+const PDFJS_OPTIONS = {
+  cMapUrl: '/pdfjs/cmaps/',
+  cMapPacked: true,
+  standardFontDataUrl: '/pdfjs/standard_fonts/',
+  iccUrl: '/pdfjs/iccs/',
+  wasmUrl: '/pdfjs/wasm/',
+};
+
 /** A US Letter page's width in PDF points, until the page says its own. */
 const DEFAULT_PAGE_WIDTH = 612;
 /** Room around the page inside the stage, in CSS pixels. */
@@ -166,6 +178,7 @@ export function PdfViewer({ bytes, pageCount }: { bytes: Uint8Array; pageCount: 
         <Document
           suspense={false}
           file={file}
+          options={PDFJS_OPTIONS}
           onLoadSuccess={(document) => setNumPages(document.numPages)}
           loading={<div className="pdf-viewer__message">{t('knowledge_pdf.viewer.loading')}</div>}
           error={<Result status="warning" title={t('knowledge_pdf.viewer.failed')} />}
