@@ -147,6 +147,18 @@ test('three PDFs uploaded with their progress and a scan refused; one opened, pa
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('viewer-phone.png') });
+
+  // Back in the catalogue on the phone: the PDFs and the upload dialog fit the screen.
+  await page.getByRole('link', { name: k.viewer.back }).click();
+  await expect(page.locator('.doc-tree').getByText('Soil', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: k.upload }).click();
+  await expect(page.getByRole('dialog', { name: k.dialog.title })).toBeVisible();
+  // The dialog's opening animation over, for the picture.
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('dialog-phone-dark.png') });
 });
 
 test('a Chinese PDF without embedded fonts reads in the viewer; its share link opens it to anyone, a wrong one to no one', async ({
