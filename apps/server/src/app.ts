@@ -29,6 +29,7 @@ import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
+import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(documentRoutes, { db, collab });
   await app.register(knowledgeRoutes, { db });
   await app.register(transferRoutes, { db, collab, storage, config });
+  await app.register(pdfRoutes, { db, storage });
   await app.register(attachmentRoutes, { db, storage, config });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
   if (deps.backupToken)

@@ -145,6 +145,13 @@ export const ERRORS = {
   DOCUMENT_IMPORT_UNSUPPORTED: { code: 2220, status: 400, key: 'document_import_unsupported' },
   DOCUMENT_IMPORT_TOO_LARGE: { code: 2221, status: 413, key: 'document_import_too_large' },
   DOCUMENT_IMPORT_UNREADABLE: { code: 2222, status: 400, key: 'document_import_unreadable' },
+  /** PDF uploads (issue 15): the bytes are not a PDF, whatever the file's name says. */
+  PDF_WRONG_TYPE: { code: 2230, status: 400, key: 'pdf_wrong_type' },
+  PDF_TOO_LARGE: { code: 2231, status: 413, key: 'pdf_too_large' },
+  /** No page has a text layer (a scan): there would be nothing to search or cite (spec part B section 5). */
+  PDF_SCANNED: { code: 2232, status: 400, key: 'pdf_scanned' },
+  /** pdf.js cannot open it: damaged, encrypted with a password, or past `PDF_PAGES_MAX` pages. */
+  PDF_UNREADABLE: { code: 2233, status: 400, key: 'pdf_unreadable' },
 
   // Subscription and payment
   PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },

@@ -5,6 +5,7 @@ export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';
 export * from './schema/models.ts';
+export * from './schema/pdfs.ts';
 export * from './schema/projects.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/sessions.ts';

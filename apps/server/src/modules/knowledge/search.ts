@@ -63,7 +63,7 @@ export async function rankChunks(
     ),
     titled as (
       select d.id from documents d
-      where d.project_id in (${projects}) and d.kind = 'doc' and ${nameHoldsQuery}
+      where d.project_id in (${projects}) and d.kind <> 'group' and ${nameHoldsQuery}
     ),
     found as (
       select document_id, ordinal, heading, text, page, rank from ranked where nth <= ${input.perDocument}

@@ -71,6 +71,14 @@ export const protectedRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'projects/pdf/:uniq_code',
+            handle: meta('route.project_document'),
+            lazy: lazyPage(
+              () => import('../../features/projects/pdf/pdf-viewer-page.tsx'),
+              (module) => module.PdfViewerPage,
+            ),
+          },
+          {
             path: 'projects/:doc_uniq_code/:share_code?',
             handle: meta('route.project_document'),
             lazy: lazyPage(
