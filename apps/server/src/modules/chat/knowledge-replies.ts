@@ -1,7 +1,7 @@
 import type { AgentConfig } from '@tandem/contract/agent';
 import type { Citation } from '@tandem/contract/citation';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { messageCitations } from '../../db/schema.ts';
 import { agentSystemPrompt } from '../agent/replies.ts';
 import { citationsOf, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
@@ -90,4 +90,16 @@ export async function citationsForReader(
       ),
     ]),
   );
+}
+
+/** A continued share's copies keep the sources of the replies they copy (`newIdOf`: old id to new). */
+export async function copyCitations(tx: Tx, newIdOf: ReadonlyMap<number, number>) {
+  const rows = await tx
+    .select()
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, [...newIdOf.keys()]));
+  if (rows.length === 0) return;
+  await tx
+    .insert(messageCitations)
+    .values(rows.map((row) => ({ messageId: newIdOf.get(row.messageId)!, citations: row.citations })));
 }
