@@ -82,7 +82,7 @@ test('an agent that knows a project cites the document, which opens; a reply is 
   await dialog.getByRole('textbox', { name: s.name }).fill('Zeppelin answer');
   await dialog.getByRole('button', { name: s.save }).click();
   await expect(dialog.getByText(/Saved as a new document/)).toBeVisible();
-  await dialog.getByRole('link', { name: s.open }).click();
+  await dialog.getByRole('button', { name: s.open }).click();
   await expect(page).toHaveURL(/\/projects\/[\w-]+$/);
   await expect(page.getByText('Echo: Where does the zeppelin land? [1]')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Field notes' })).toBeVisible();

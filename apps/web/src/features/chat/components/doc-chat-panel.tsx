@@ -178,14 +178,17 @@ export function DocChatPanel({ doc, pending, onTake, onClose }: Props) {
                 />
               </div>
             )}
-            <Composer
-              isStreaming={isStreaming}
-              isSending={isSending}
-              onSend={send}
-              onStop={() => void conversation.stop()}
-              draft={draft}
-              placeholder={t('agent_knowledge.placeholder_question')}
-            />
+            {/* Once an agent is there to answer. */}
+            {chosenKey !== null && (
+              <Composer
+                isStreaming={isStreaming}
+                isSending={isSending}
+                onSend={send}
+                onStop={() => void conversation.stop()}
+                draft={draft}
+                placeholder={t('agent_knowledge.placeholder_question')}
+              />
+            )}
           </div>
         </>
       )}

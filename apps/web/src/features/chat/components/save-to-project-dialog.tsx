@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Result, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../shared/ui/use-debounced-value.ts';
 import { type ProjectItem, projectChoicesQuery, saveToProject } from '../api/agent-knowledge.ts';
 
@@ -26,6 +26,7 @@ type Props = {
  */
 export function SaveToProjectDialog({ conversationId, messageId, defaultName, onClose }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [projectId, setProjectId] = useState<number | null>(null);
   const [name, setName] = useState(defaultName);
@@ -49,9 +50,15 @@ export function SaveToProjectDialog({ conversationId, messageId, defaultName, on
           icon={<FileDoneOutlined />}
           title={t('save_to_project.saved', { project: chosen?.name ?? '' })}
           extra={
-            <Link to={`/projects/${save.data.uniq_code}`} onClick={onClose}>
-              <Button type="primary">{t('save_to_project.open')}</Button>
-            </Link>
+            <Button
+              type="primary"
+              onClick={() => {
+                onClose();
+                void navigate(`/projects/${save.data.uniq_code}`);
+              }}
+            >
+              {t('save_to_project.open')}
+            </Button>
           }
         />
       </Modal>
