@@ -2,6 +2,7 @@ import { AGENT_KNOWLEDGE_API } from '@tandem/contract/agent-knowledge';
 import { describe, expect, it } from 'vitest';
 import { agentKnowledgeApi } from '../../../test/agent-knowledge.ts';
 import { useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 import { estimateTokens } from '../chat/tokens.ts';
@@ -189,7 +190,9 @@ describe('replies that draw on projects', () => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Sources');
+    expect(text).toContain('[1] Landing guide');
   });
 
   it('give the model no more sources than the budget holds, cutting the last one', async () => {
