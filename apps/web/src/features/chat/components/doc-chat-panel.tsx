@@ -141,6 +141,11 @@ export function DocChatPanel({ doc, pending, onTake, onClose }: Props) {
       {header}
       <p className="doc-chat__reads">
         <FileTextOutlined /> {t('agent_knowledge.reads_document')}: {doc.name || t('doc_editor.untitled')}
+        {agent.data?.points_per_request != null && (
+          <span className="doc-chat__points">
+            {t('chat.points_per_message', { points: agent.data.points_per_request })}
+          </span>
+        )}
       </p>
       {agents.isSuccess && usable.length === 0 ? (
         <Empty className="doc-chat__empty" description={t('agent_knowledge.no_agents')} />
