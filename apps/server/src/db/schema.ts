@@ -1,6 +1,7 @@
 /** The drizzle schema: every domain's tables, gathered for the query builder and drizzle-kit. */
 export * from './schema/agents.ts';
 export * from './schema/chat.ts';
+export * from './schema/citations.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';

@@ -82,8 +82,8 @@ export const protectedRoutes: RouteObject[] = [
             path: 'projects/:doc_uniq_code/:share_code?',
             handle: meta('route.project_document'),
             lazy: lazyPage(
-              () => import('../../features/projects/editor/document-page.tsx'),
-              (module) => module.DocumentPage,
+              () => import('./document-with-chat.tsx'),
+              (module) => module.DocumentWithChatPage,
               {
                 prefetch: ({ doc_uniq_code: uniqCode, share_code: shareCode }) => {
                   if (uniqCode && !shareCode) prefetchDocument(uniqCode);

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * A numbered source of an agent's reply (issue 15, "cite sources"): the reply's text says `[n]`, and
+ * the citation opens the document (a PDF at its page). Stored with the reply; `available` is false
+ * when the reader may no longer read the document (deleted, or out of their reach), and the document's
+ * name, code and snippet are then left empty so nothing of it leaks.
+ */
+export const citation = z.object({
+  n: z.number().int().min(1),
+  doc_id: z.number().int(),
+  doc_uniq_code: z.string(),
+  doc_name: z.string(),
+  /** Plain text of the passage the reply drew on, cut to about CITATION_SNIPPET_CHARS. */
+  snippet: z.string(),
+  /** The headings above the passage, "Plan > Steps"; empty before the first heading. */
+  heading: z.string(),
+  /** The PDF page of the passage; null for an editor document. */
+  page: z.number().int().nullable(),
+  available: z.boolean(),
+});
+export type Citation = z.infer<typeof citation>;
+
+export const CITATION_SNIPPET_CHARS = 240;
+
+/** Where a citation opens: the document's page, a PDF at the passage's page. */
+export const citationPath = (cited: Pick<Citation, 'doc_uniq_code' | 'page'>) =>
+  `/projects/${cited.doc_uniq_code}${cited.page === null ? '' : `?page=${cited.page}`}`;
