@@ -23,7 +23,13 @@ test('an agent that knows a project cites the document, which opens; a reply is 
   await call(request, token, 'POST', '/api/knowledge/save-online-doc', {
     doc_id: doc.id,
     format: 'markdown',
-    content: '# Landing\n\nThe zeppelin lands at noon on pier 7.',
+    // The passage far down a long document: the citation opens the document at its heading.
+    content: [
+      '# Guide',
+      ...Array.from({ length: 60 }, (_, i) => `Filler paragraph ${i} about the airfield.`),
+      '## Landing',
+      'The zeppelin lands at noon on pier 7.',
+    ].join('\n\n'),
   });
   // Indexed within a few seconds of the edit: search finds it.
   await expect
@@ -69,8 +75,9 @@ test('an agent that knows a project cites the document, which opens; a reply is 
   const source = page.getByRole('link', { name: fill(k.open_source, { n: 1, name: 'Field notes' }) });
   await expect(source).toBeVisible();
   await source.click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${doc.uniqCode}$`));
-  await expect(page.getByText('The zeppelin lands at noon on pier 7.')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/projects/${doc.uniqCode}\\?at=Landing$`));
+  await expect(page.getByRole('heading', { name: 'Landing' })).toBeInViewport({ timeout: 20_000 });
+  await expect(page.getByText('The zeppelin lands at noon on pier 7.')).toBeVisible();
 
   // Save the reply to the project: a new document, linked from the success message.
   await page.goBack();

@@ -23,6 +23,20 @@ export type Citation = z.infer<typeof citation>;
 
 export const CITATION_SNIPPET_CHARS = 240;
 
-/** Where a citation opens: the document's page, a PDF at the passage's page. */
-export const citationPath = (cited: Pick<Citation, 'doc_uniq_code' | 'page'>) =>
-  `/projects/${cited.doc_uniq_code}${cited.page === null ? '' : `?page=${cited.page}`}`;
+/** The heading a passage is under, the last of its path ("Plan > Steps" is under "Steps"). */
+export const citedHeading = (heading: string) => heading.split(' > ').at(-1)?.trim() ?? '';
+
+/**
+ * Where a citation opens: the document's page, a PDF at the passage's page (`?page=N`), an editor
+ * document at the heading the passage is under (`?at=<heading>`).
+ */
+export function citationPath(cited: Pick<Citation, 'doc_uniq_code' | 'page' | 'heading'>) {
+  const at = citedHeading(cited.heading);
+  // Brackets too, so the path stands in a Markdown link whatever the heading holds.
+  const encoded = encodeURIComponent(at).replace(
+    /[()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  const query = cited.page !== null ? `?page=${cited.page}` : at ? `?at=${encoded}` : '';
+  return `/projects/${cited.doc_uniq_code}${query}`;
+}

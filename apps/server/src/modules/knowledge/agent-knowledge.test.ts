@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { AGENT_KNOWLEDGE_API } from '@tandem/contract/agent-knowledge';
+import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { describe, expect, it } from 'vitest';
 import { agentKnowledgeApi } from '../../../test/agent-knowledge.ts';
-import { useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
@@ -193,6 +195,66 @@ describe('replies that draw on projects', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Sources');
     expect(text).toContain('[1] Landing guide');
+  });
+
+  it('give a visitor of a web-public agent nothing of the team’s projects', async () => {
+    const { owner, open } = await library();
+    const librarian = await knowingAgent(owner.token, { knowledge_ids: [open.id], cite_sources: true });
+    await data('POST', '/api/agent/set-agent-access', owner.token, {
+      id: librarian.id,
+      access: 'web_public',
+      embed_origins: [],
+    });
+    const visitor = { [VISITOR_TOKEN_HEADER]: randomBytes(32).toString('base64url') };
+    const sent = await call(
+      'POST',
+      '/api/chat/agent-send-message',
+      undefined,
+      { agent_key: librarian.key, content: 'Where does the zeppelin land?' },
+      visitor,
+    );
+    expect(sent.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const page = await call(
+          'GET',
+          `/api/chat/get-conversation-messages?conversation_id=${sent.body.data.conversation_id}&page_size=10`,
+          undefined,
+          undefined,
+          visitor,
+        );
+        return page.body.data.data.at(-1)?.status;
+      })
+      .toBe('done');
+    expect(lastSystemPrompt()).toBe('You write short release notes.');
+  });
+
+  it('cite the sources of the unsaved knowledge bases in the debug panel', async () => {
+    const { owner, open } = await library();
+    const draft = await knowingAgent(owner.token, {});
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agent/debug-chat',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {
+        id: draft.id,
+        config: {
+          ...completeConfig(fakes.model.chat),
+          knowledge_ids: [open.id],
+          cite_sources: true,
+        },
+        messages: [{ role: 'user', content: 'zeppelin pier' }],
+      },
+    });
+    const done = answer.body
+      .split('\n\n')
+      .find((block) => block.startsWith('event: done'))!
+      .split('\n')[1]!
+      .replace(/^data: /, '');
+    expect(JSON.parse(done)).toMatchObject({
+      content: 'Echo: zeppelin pier [1]',
+      citations: [{ n: 1, doc_name: 'Landing guide', available: true }],
+    });
   });
 
   it('give the model no more sources than the budget holds, cutting the last one', async () => {

@@ -1,8 +1,9 @@
 import { MessageOutlined } from '@ant-design/icons';
 import type { DocData } from '@tandem/contract/project';
 import { FloatButton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useDocChatBridge } from '../../features/projects/editor/doc-chat-bridge.ts';
 import { DocumentPage } from '../../features/projects/editor/document-page.tsx';
 
@@ -41,7 +42,43 @@ function DocumentChat({ doc }: { doc: DocData }) {
   );
 }
 
+/** How long an opening document may take to show the heading a citation points at. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * `?at=<heading>` (a citation's place): once the document shows that heading, it is scrolled into view,
+ * once; a heading renamed since leaves the document at its top.
+ */
+function useScrollToHeading(heading: string | null) {
+  useEffect(() => {
+    if (!heading) return;
+    const find = () =>
+      [
+        ...document.querySelectorAll<HTMLElement>('.ProseMirror :is(h1, h2, h3, h4, h5, h6, [data-level])'),
+      ].find((element) => element.textContent?.trim() === heading);
+    const show = () => {
+      const found = find();
+      if (!found) return false;
+      found.scrollIntoView({ block: 'start' });
+      return true;
+    };
+    if (show()) return;
+    const watcher = new MutationObserver(() => {
+      if (show()) stop();
+    });
+    const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
+    const stop = () => {
+      watcher.disconnect();
+      clearTimeout(timer);
+    };
+    watcher.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [heading]);
+}
+
 /** `/projects/:doc_uniq_code`: the document, with the chat beside it. */
 export function DocumentWithChatPage() {
+  const [params] = useSearchParams();
+  useScrollToHeading(params.get('at'));
   return <DocumentPage aside={(doc) => <DocumentChat doc={doc} />} />;
 }

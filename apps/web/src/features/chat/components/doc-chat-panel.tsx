@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Drawer, Empty, Select, Spin, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isNetworkFailure, noticeOf } from '../../../shared/api/failure.ts';
 import { useIsPhone } from '../../../shared/ui/use-is-phone.ts';
 import { sendBesideDocument } from '../api/agent-knowledge.ts';
@@ -148,7 +149,9 @@ export function DocChatPanel({ doc, pending, onTake, onClose }: Props) {
         )}
       </p>
       {agents.isSuccess && usable.length === 0 ? (
-        <Empty className="doc-chat__empty" description={t('agent_knowledge.no_agents')} />
+        <Empty className="doc-chat__empty" description={t('agent_knowledge.no_agents')}>
+          <Link to="/chat">{t('nav.chat')}</Link>
+        </Empty>
       ) : (
         <>
           <MessageList
