@@ -2,6 +2,7 @@ import {
   BulbOutlined,
   DownOutlined,
   EditOutlined,
+  LeftOutlined,
   MessageOutlined,
   ProfileOutlined,
   TranslationOutlined,
@@ -10,8 +11,8 @@ import { REWRITE_MODES, TRANSLATION_TARGETS } from '@tandem/contract/ai-writing'
 import type { Editor } from '@tiptap/core';
 import { isTextSelection } from '@tiptap/core';
 import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
-import { Button, Dropdown, type MenuProps, Tooltip } from 'antd';
-import { type ReactNode, useCallback, useRef } from 'react';
+import { Button, Tooltip } from 'antd';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../../shared/ui/use-is-phone.ts';
 import type { WritingTask } from './preview-machine.ts';
@@ -29,12 +30,15 @@ type Props = {
 };
 
 type ShouldShow = NonNullable<BubbleMenuProps['shouldShow']>;
+type Submenu = 'rewrite' | 'translate' | null;
 
 /** The AI actions over a non-empty text selection (spec part B section 2, selection actions). */
 export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const element = useRef<HTMLDivElement | null>(null);
+  // The rewrite modes or the languages, in place of the actions (no pop-up over a pop-up).
+  const [submenu, setSubmenu] = useState<Submenu>(null);
   const isPreviewOpenRef = useRef(isPreviewOpen);
   isPreviewOpenRef.current = isPreviewOpen;
 
@@ -47,41 +51,47 @@ export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }:
     return view.hasFocus() || !!element.current?.contains(document.activeElement);
   }, []);
 
-  const popupContainer = () => element.current ?? document.body;
-  const item = (key: string, icon: ReactNode, label: string, onClick: () => void, hasMenu = false) => (
-    <Tooltip title={isPhone ? label : undefined} key={key}>
+  const options = useMemo(
+    () => ({
+      placement: isPhone ? ('bottom' as const) : ('top' as const),
+      offset: 8,
+      onHide: () => setSubmenu(null),
+    }),
+    [isPhone],
+  );
+  const item = (key: string, icon: ReactNode, label: string, onClick: () => void, submenuOf?: Submenu) => (
+    <Tooltip title={isPhone && icon ? label : undefined} key={key}>
       <Button
         type="text"
         size="small"
         icon={icon}
         aria-label={label}
+        aria-haspopup={submenuOf ? 'true' : undefined}
+        aria-expanded={submenuOf ? submenu === submenuOf : undefined}
         onClick={onClick}
         className="ai-menu__button"
       >
-        {isPhone ? null : label}
-        {hasMenu && <DownOutlined className="ai-menu__caret" />}
+        {isPhone && icon ? null : label}
+        {submenuOf && <DownOutlined className="ai-menu__caret" />}
       </Button>
     </Tooltip>
   );
-  const rewriteMenu: MenuProps = {
-    items: REWRITE_MODES.map((mode) => ({ key: mode, label: t(`ai_writing.mode.${mode}`) })),
-    onClick: ({ key }) => onTask({ action: 'rewrite', mode: key as (typeof REWRITE_MODES)[number] }),
-  };
-  const translateMenu: MenuProps = {
-    items: TRANSLATION_TARGETS.map((language) => ({
-      key: language,
-      label: t(`ai_writing.language.${language}`),
-    })),
-    onClick: ({ key }) =>
-      onTask({ action: 'translate', language: key as (typeof TRANSLATION_TARGETS)[number] }),
-  };
+  const back = (
+    <Button
+      type="text"
+      size="small"
+      icon={<LeftOutlined />}
+      aria-label={t('ai_writing.back')}
+      onClick={() => setSubmenu(null)}
+    />
+  );
 
   return (
     <BubbleMenu
       editor={editor}
       pluginKey={AI_MENU_KEY}
       shouldShow={shouldShow}
-      options={{ placement: isPhone ? 'bottom' : 'top', offset: 8 }}
+      options={options}
       ref={element}
       className="ai-menu"
       role="toolbar"
@@ -89,19 +99,46 @@ export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }:
       // Keeps the editor's focus and selection while a button is pressed.
       onMouseDown={(event) => event.preventDefault()}
     >
-      {canEdit && (
-        <Dropdown menu={rewriteMenu} trigger={['click']} getPopupContainer={popupContainer}>
-          {item('rewrite', <EditOutlined />, t('ai_writing.rewrite'), () => undefined, true)}
-        </Dropdown>
+      {submenu === 'rewrite' ? (
+        <>
+          {back}
+          {REWRITE_MODES.map((mode) =>
+            item(mode, null, t(`ai_writing.mode.${mode}`), () => onTask({ action: 'rewrite', mode })),
+          )}
+        </>
+      ) : submenu === 'translate' ? (
+        <>
+          {back}
+          {TRANSLATION_TARGETS.map((language) =>
+            item(language, null, t(`ai_writing.language.${language}`), () =>
+              onTask({ action: 'translate', language }),
+            ),
+          )}
+        </>
+      ) : (
+        <>
+          {canEdit &&
+            item(
+              'rewrite',
+              <EditOutlined />,
+              t('ai_writing.rewrite'),
+              () => setSubmenu('rewrite'),
+              'rewrite',
+            )}
+          {item('explain', <BulbOutlined />, t('ai_writing.explain'), () => onTask({ action: 'explain' }))}
+          {item('summary', <ProfileOutlined />, t('ai_writing.summary'), () => onTask({ action: 'summary' }))}
+          {item(
+            'translate',
+            <TranslationOutlined />,
+            t('ai_writing.translate'),
+            () => setSubmenu('translate'),
+            'translate',
+          )}
+          <span className="ai-menu__divider" aria-hidden />
+          {item('quote', <QuoteIcon />, t('ai_writing.quote'), () => onHand('quote'))}
+          {item('add', <MessageOutlined />, t('ai_writing.add_to_chat'), () => onHand('add'))}
+        </>
       )}
-      {item('explain', <BulbOutlined />, t('ai_writing.explain'), () => onTask({ action: 'explain' }))}
-      {item('summary', <ProfileOutlined />, t('ai_writing.summary'), () => onTask({ action: 'summary' }))}
-      <Dropdown menu={translateMenu} trigger={['click']} getPopupContainer={popupContainer}>
-        {item('translate', <TranslationOutlined />, t('ai_writing.translate'), () => undefined, true)}
-      </Dropdown>
-      <span className="ai-menu__divider" aria-hidden />
-      {item('quote', <QuoteIcon />, t('ai_writing.quote'), () => onHand('quote'))}
-      {item('add', <MessageOutlined />, t('ai_writing.add_to_chat'), () => onHand('add'))}
     </BubbleMenu>
   );
 }

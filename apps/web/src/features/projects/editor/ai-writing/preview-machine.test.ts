@@ -9,7 +9,7 @@ import {
 } from './preview-machine.ts';
 
 const run = (events: PreviewEvent[], from: PreviewState | null = null) => events.reduce(previewReducer, from);
-const start: PreviewEvent = { type: 'start', task: { action: 'rewrite', mode: 'simplify' } };
+const start: PreviewEvent = { type: 'start', attempt: 1, task: { action: 'rewrite', mode: 'simplify' } };
 
 describe('the AI result preview', () => {
   it('thinks until the first words, edits while they stream, and is done with the whole result', () => {
@@ -62,7 +62,7 @@ describe('the AI result preview', () => {
   });
 
   it('tries again from thinking, ignoring what the earlier request still sends', () => {
-    const again = run([start, { type: 'done', attempt: 1, content: 'First' }, { type: 'retry' }]);
+    const again = run([start, { type: 'done', attempt: 1, content: 'First' }, { type: 'retry', attempt: 2 }]);
     expect(again).toMatchObject({ phase: 'thinking', text: '', attempt: 2, task: { mode: 'simplify' } });
     expect(run([{ type: 'delta', attempt: 1, content: 'stale' }], again)).toBe(again);
     expect(run([{ type: 'delta', attempt: 2, content: 'Second' }], again)).toMatchObject({ text: 'Second' });
@@ -71,13 +71,20 @@ describe('the AI result preview', () => {
       start,
       { type: 'failed', attempt: 1, code: ERRORS.ANSWER_TIMEOUT.code, message: '' },
     ]);
-    expect(run([{ type: 'retry' }], timedOut)).toMatchObject({ phase: 'thinking', attempt: 2 });
+    expect(run([{ type: 'retry', attempt: 2 }], timedOut)).toMatchObject({ phase: 'thinking', attempt: 2 });
+  });
+
+  it('shows a new request after closing, not the late events of the one before', () => {
+    const closed = run([start, { type: 'done', attempt: 1, content: 'First' }, { type: 'close' }]);
+    const next = run([{ type: 'start', attempt: 2, task: { action: 'explain' } }], closed);
+    expect(run([{ type: 'delta', attempt: 1, content: 'late' }], next)).toBe(next);
+    expect(run([{ type: 'delta', attempt: 2, content: 'Why' }], next)).toMatchObject({ text: 'Why' });
   });
 
   it('keeps the original by closing, whatever the phase', () => {
     const done = run([start, { type: 'done', attempt: 1, content: 'All' }]);
     expect(run([{ type: 'close' }], done)).toBeNull();
-    expect(run([{ type: 'retry' }], null)).toBeNull();
+    expect(run([{ type: 'retry', attempt: 2 }], null)).toBeNull();
   });
 
   it('has no result to apply from an empty answer', () => {

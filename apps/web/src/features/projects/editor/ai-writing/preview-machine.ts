@@ -22,7 +22,10 @@ export type PreviewState = {
   task: WritingTask;
   /** The result so far, as Markdown. */
   text: string;
-  /** Which request the preview shows; events of an earlier one (before try again) are ignored. */
+  /**
+   * Which request the preview shows (numbered by the caller, never reused in one editor); events of an
+   * earlier one, still arriving after try again or a new start, are ignored.
+   */
   attempt: number;
   /** Ended by the user before the model finished. */
   isCut: boolean;
@@ -31,8 +34,8 @@ export type PreviewState = {
 };
 
 export type PreviewEvent =
-  | { type: 'start'; task: WritingTask }
-  | { type: 'retry' }
+  | { type: 'start'; attempt: number; task: WritingTask }
+  | { type: 'retry'; attempt: number }
   | { type: 'delta'; attempt: number; content: string }
   | { type: 'done'; attempt: number; content: string }
   | { type: 'failed'; attempt: number; code?: number; message: string }
@@ -60,9 +63,9 @@ const asked = (task: WritingTask, attempt: number): PreviewState => ({
 export function previewReducer(state: PreviewState | null, event: PreviewEvent): PreviewState | null {
   switch (event.type) {
     case 'start':
-      return asked(event.task, (state?.attempt ?? 0) + 1);
+      return asked(event.task, event.attempt);
     case 'retry':
-      return state && asked(state.task, state.attempt + 1);
+      return state && asked(state.task, event.attempt);
     case 'close':
       return null;
     case 'abort':

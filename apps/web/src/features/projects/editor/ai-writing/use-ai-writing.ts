@@ -90,8 +90,8 @@ export function useAiWriting(editor: Editor, docId: number) {
     const range = { from, to };
     stop();
     setPreviewAnchor(editor, range);
-    dispatch({ type: 'start', task });
     attempt.current += 1;
+    dispatch({ type: 'start', attempt: attempt.current, task });
     void run(
       { doc_id: docId, ...task, text: selectedText(editor, range), ...contextOf(editor, range) },
       attempt.current,
@@ -103,8 +103,8 @@ export function useAiWriting(editor: Editor, docId: number) {
     const range = previewRange(editor);
     if (!body || !range) return;
     stop();
-    dispatch({ type: 'retry' });
     attempt.current += 1;
+    dispatch({ type: 'retry', attempt: attempt.current });
     // The same words as before, unless someone changed them meanwhile.
     const text = selectedText(editor, range) || body.text;
     void run({ ...body, text, ...contextOf(editor, range) }, attempt.current);
