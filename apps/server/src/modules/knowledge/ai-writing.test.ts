@@ -1,8 +1,10 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AI_WRITING_API } from '@tandem/contract/ai-writing';
 import { MODEL_API } from '@tandem/contract/api';
 import { ERRORS } from '@tandem/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agentApi, useFakeModels } from '../../../test/agents.ts';
 import {
   addProjectMember,
@@ -251,6 +253,45 @@ describe('AI writing on a selection', () => {
       expect(await writingDebits(owner.teamId)).toEqual([
         { points: -3, reason: 'ai_writing', modelId: fakes.model.slow },
         { points: 3, reason: 'ai_writing_refund', modelId: fakes.model.slow },
+      ]);
+    } finally {
+      await setWritingModel(null);
+    }
+  });
+
+  it('keeps the points spent when the user aborts midway, as chat’s Stop does', async () => {
+    const { owner, doc } = await ownDocument();
+    await setWritingModel(fakes.model.slow);
+    try {
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const client = request({
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: AI_WRITING_API.write,
+        agent: false,
+        headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      });
+      const firstChunk = new Promise<string>((resolve) =>
+        client.on('response', (response) => response.once('data', (chunk) => resolve(String(chunk)))),
+      );
+      const before = fakes.server.calls.length;
+      client.end(
+        JSON.stringify({
+          doc_id: doc.id,
+          action: 'rewrite',
+          mode: 'expand',
+          text: 'one two three four five six',
+        }),
+      );
+      expect(await firstChunk).toContain('event: delta');
+      client.destroy();
+      await vi.waitFor(() => expect(fakes.server.calls.length).toBe(before + 1));
+      // Time for a refund, were there one.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await writingDebits(owner.teamId)).toEqual([
+        { points: -3, reason: 'ai_writing', modelId: fakes.model.slow },
       ]);
     } finally {
       await setWritingModel(null);
