@@ -16,7 +16,7 @@ Object.assign(Range.prototype, { getBoundingClientRect: box, getClientRects: box
 let editor: Editor | undefined;
 afterEach(() => {
   editor?.destroy();
-  editor?.options.element?.remove();
+  document.body.replaceChildren();
 });
 
 /** A read-only editor on the page with "Tides turn twice a day." selected. */
