@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@tandem/contract/agent';
+import { ERRORS } from '@tandem/contract/errors';
 import type { Locale } from '@tandem/contract/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -60,7 +61,9 @@ export async function streamWriting(
     (event) => {
       if (event.type !== 'error') clearTimeout(timer);
       else hasFailed = true;
-      emit(event);
+      // Switched off since the request began: chat's message would speak of an agent.
+      const isModelGone = event.type === 'error' && event.code === ERRORS.MODEL_UNAVAILABLE.code;
+      emit(isModelGone ? errorEvent('WRITING_MODEL_UNAVAILABLE', job.locale) : event);
     },
     { locale: job.locale, log: deps.log },
   );
