@@ -26,6 +26,7 @@ import { createCollabTokens } from './modules/document/collab-tokens.ts';
 import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { transferRoutes } from './modules/document/transfer-routes.ts';
+import { aiWritingRoutes } from './modules/knowledge/ai-writing-routes.ts';
 import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge/knowledge-base-routes.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   await app.register(imageProxyRoutes);
+  await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });
   await app.register(knowledgeRoutes, { db });

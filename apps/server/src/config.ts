@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PROVIDER_KINDS, type ProviderKind } from '@tandem/contract/agent-rules';
+import { AI_WRITING_FIRST_TOKEN_MS } from '@tandem/contract/ai-writing';
 import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
@@ -52,6 +53,7 @@ const schema = z.object({
       .optional(),
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  AI_WRITING_FIRST_TOKEN_MS: z.coerce.number().int().min(10).default(AI_WRITING_FIRST_TOKEN_MS),
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
   PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
@@ -140,6 +142,8 @@ export type Config = {
   llm: {
     /** Whole-call limit of a model request. */
     timeoutMs: number;
+    /** The editor's AI writing ends as a timeout without a first token in this time. */
+    writingFirstTokenMs: number;
     /** Chat replies one team may have generating at once in one process; more answer system busy. */
     teamMaxReplies: number;
     /** A provider and its models to create on a start that finds none. */
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     llm: {
       timeoutMs: c.LLM_TIMEOUT_MS,
+      writingFirstTokenMs: c.AI_WRITING_FIRST_TOKEN_MS,
       teamMaxReplies: c.CHAT_TEAM_MAX_REPLIES,
       seed: c.LLM_BASE_URL
         ? {

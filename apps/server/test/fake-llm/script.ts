@@ -50,6 +50,15 @@ const CITE_ASKED = /cite it by its number in square brackets/;
 export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 let takes = 0;
+let writings = 0;
+
+const WRITING_ASSISTANT = 'writing assistant of a document editor';
+
+function writingReplyOf(turn: FakeTurn): string {
+  const task = /^Task: (.*)$/m.exec(turn.system)?.[1] ?? 'Task';
+  const selection = /<selection>\n([\s\S]*?)\n<\/selection>/.exec(turn.lastUserText)?.[1] ?? '';
+  return `**${task}** (${++writings}) ${selection}`;
+}
 
 const shown = (value: unknown) => (value === undefined || value === null ? '-' : String(value));
 
@@ -57,6 +66,7 @@ const shown = (value: unknown) => (value === undefined || value === null ? '-' :
 export function replyOf(turn: FakeTurn): string {
   // Asked for the next questions after a reply (the chat's suggestions), it suggests three.
   if (turn.system.includes('most likely to ask next')) return JSON.stringify(SUGGESTED);
+  if (turn.system.includes(WRITING_ASSISTANT)) return writingReplyOf(turn);
   const command = turn.lastUserText.trim();
   if (command === '/system') return `System: ${turn.system}`;
   if (command === '/take') return `Take ${++takes}`;

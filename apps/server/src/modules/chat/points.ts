@@ -1,7 +1,9 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PointsReason } from '../../db/schema/chat.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 
 type Executor = Db | Tx;
 
@@ -66,15 +68,37 @@ export async function preparePoints(db: Executor, teamId: number) {
 }
 
 /** Gives back a debit whose reply failed. */
-export async function refundPoints(db: Executor, entry: LedgerEntry) {
+export async function refundPoints(db: Executor, entry: LedgerEntry, reason: PointsReason = 'chat_refund') {
   if (entry.points <= 0) return;
   await db.transaction(async (tx) => {
     await tx
       .update(teamPoints)
       .set({ balance: sql`${teamPoints.balance} + ${entry.points}`, updatedAt: new Date() })
       .where(eq(teamPoints.teamId, entry.teamId));
-    await tx.insert(pointsLedger).values({ ...entry, reason: 'chat_refund' });
+    await tx.insert(pointsLedger).values({ ...entry, reason });
   });
+}
+
+/**
+ * Takes a model call's points from the team, with its ledger row, for calls outside a conversation
+ * (chat debits in `chat_start_exchange`). One conditional update, so racing calls never take the
+ * balance below zero; a team without enough left gets chat's errors: quota exceeded when nothing is
+ * left, not enough points otherwise.
+ */
+export async function debitPoints(db: Db, entry: LedgerEntry, reason: PointsReason) {
+  if (entry.points <= 0) return;
+  await preparePoints(db, entry.teamId);
+  const isDebited = await db.transaction(async (tx) => {
+    const [debited] = await tx
+      .update(teamPoints)
+      .set({ balance: sql`${teamPoints.balance} - ${entry.points}`, updatedAt: new Date() })
+      .where(and(eq(teamPoints.teamId, entry.teamId), gte(teamPoints.balance, entry.points)))
+      .returning({ balance: teamPoints.balance });
+    if (debited) await tx.insert(pointsLedger).values({ ...entry, points: -entry.points, reason });
+    return debited !== undefined;
+  });
+  if (isDebited) return;
+  throw new AppError((await pointsBalance(db, entry.teamId)) === 0 ? 'QUOTA_EXCEEDED' : 'POINTS_NOT_ENOUGH');
 }
 
 /** Sets a team's balance (plans, and tests). */
