@@ -191,7 +191,9 @@ export const pointsLedger = pgTable(
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
     points: integer('points').notNull(),
     /** `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it). */
-    reason: text('reason').$type<'chat_reply' | 'chat_refund' | 'plan_grant'>().notNull(),
+    reason: text('reason')
+      .$type<'chat_reply' | 'chat_refund' | 'plan_grant' | 'plan_purchase' | 'plan_expiry'>()
+      .notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('points_ledger_team_time').on(t.teamId, t.createdAt)],

@@ -2,6 +2,7 @@ import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
+import { monthlyPointsSql, planLedgerRow, settleEndedPlan } from '../billing/plan-quotas.ts';
 
 type Executor = Db | Tx;
 
@@ -13,27 +14,20 @@ type Executor = Db | Tx;
 const monthStart = sql`date_trunc('month', now())`;
 
 /**
- * A new month gives the team its monthly points again: the balance is set to the quota (what was left
+ * A new month gives the team its plan's monthly points again: the balance is set to the quota (what was left
  * of last month's does not carry over) with a `plan_grant` ledger row. Conditional on the period, so
  * of any number of concurrent calls one renews and the rest change nothing.
  */
 export async function renewMonthlyPoints(db: Executor, teamId: number) {
+  await settleEndedPlan(db, teamId);
   const renewed = await db
     .update(teamPoints)
-    .set({ balance: FREE_PLAN_MONTHLY_POINTS, periodStart: monthStart, updatedAt: new Date() })
+    .set({ balance: monthlyPointsSql(teamId), periodStart: monthStart, updatedAt: new Date() })
     .where(and(eq(teamPoints.teamId, teamId), lt(teamPoints.periodStart, monthStart)))
     .returning({ balance: teamPoints.balance });
-  if (renewed.length === 0) return;
-  await db.insert(pointsLedger).values({
-    teamId,
-    userId: null,
-    agentId: null,
-    conversationId: null,
-    messageId: null,
-    modelId: null,
-    points: FREE_PLAN_MONTHLY_POINTS,
-    reason: 'plan_grant',
-  });
+  const [grant] = renewed;
+  if (!grant) return;
+  await db.insert(pointsLedger).values(planLedgerRow(teamId, grant.balance, 'plan_grant'));
 }
 
 /** The team's points left (this month's, once a new month has renewed them). */
