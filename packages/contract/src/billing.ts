@@ -265,6 +265,8 @@ export function formatMoney(minor: number, currency: Currency, locale: string): 
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
+    // ¥ and $ as the spec shows them, not CN¥ or US$.
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: exponent,
     maximumFractionDigits: exponent,
   }).format(minor / 10 ** exponent);
