@@ -57,7 +57,7 @@ export function BillsTable() {
       size="middle"
       loading={bills.isPending}
       dataSource={bills.data?.data}
-      scroll={{ x: 560 }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('billing.bills.empty') }}
       pagination={{
         current: page,
@@ -103,6 +103,7 @@ export function BillsTable() {
             bill.has_invoice ? (
               <Button
                 size="small"
+                type="link"
                 icon={<DownloadOutlined />}
                 loading={downloading === bill.id}
                 onClick={() => {

@@ -139,14 +139,21 @@ export function SubscriptionSection() {
             <Tag color={isPaid ? 'gold' : 'default'}>{plan.data.ver_name}</Tag>
           </span>
         }
-        extra={
-          <span className="billing-actions">
-            {canManage && isPaid && (
+      >
+        {isPaid ? (
+          <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={paidItems} />
+        ) : (
+          <p className="billing-muted">{plan.data.desc}</p>
+        )}
+        <UsageBars plan={plan.data} />
+        {canManage ? (
+          <div className="billing-actions">
+            {isPaid && (
               <Button icon={<CreditCardOutlined />} onClick={() => setIsCardOpen(true)}>
                 {t('billing.sub.change_card')}
               </Button>
             )}
-            {canManage && isPaid && sub.status === SUBSCRIPTION_STATUS.expiring && (
+            {isPaid && sub.status === SUBSCRIPTION_STATUS.expiring && (
               <Button onClick={() => void change('renew', 1)} loading={isBusy}>
                 {t('billing.sub.restore')}
               </Button>
@@ -156,16 +163,10 @@ export function SubscriptionSection() {
                 {t('billing.upgrade')}
               </Button>
             )}
-          </span>
-        }
-      >
-        {isPaid ? (
-          <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={paidItems} />
+          </div>
         ) : (
-          <p className="billing-muted">{plan.data.desc}</p>
+          <Alert type="info" showIcon title={t('billing.owner_only')} />
         )}
-        <UsageBars plan={plan.data} />
-        {!canManage && <Alert type="info" showIcon title={t('billing.owner_only')} />}
       </Card>
       <div className="billing-plans">
         {plans.data.map((each) => (
@@ -223,8 +224,12 @@ function PlanCard(props: { plan: PlanPackage; isCurrent: boolean; canBuy: boolea
       className={`billing-plan${props.isCurrent ? ' is-current' : ''}`}
       data-testid={`plan-card-${plan.ver_id}`}
       title={plan.ver_name}
-      extra={props.isCurrent ? <Tag color="blue">{t('billing.current')}</Tag> : null}
     >
+      {props.isCurrent && (
+        <Tag color="blue" className="billing-plan__current">
+          {t('billing.current')}
+        </Tag>
+      )}
       <div className="billing-plan__price">
         {plan.is_free ? (
           <strong>{t('billing.free_price')}</strong>
