@@ -8,11 +8,14 @@ import { type PaymentEvent, processPaymentEvent } from './payment-events.ts';
 import { endedUnsettledTeams, settleEndedPlan } from './plan-quotas.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';
+import { createStripeProvider, type StripeProvider } from './providers/stripe.ts';
 
 export type Billing = {
   provider: PaymentProvider;
   /** The sandbox's own pages, when it is the provider. */
   sandbox: SandboxProvider | undefined;
+  /** Stripe's webhook receiver, when it is the provider. */
+  stripe: StripeProvider | undefined;
   catalogue: CatalogueFile;
   currency: Config['billing']['currency'];
   emit: (event: PaymentEvent) => Promise<unknown>;
@@ -26,8 +29,10 @@ export function createBilling(deps: { db: Db; config: Config; log: FastifyBaseLo
   const { db, config, log } = deps;
   const catalogue = readCatalogue(config.billing.plansFile);
   const emit = (event: PaymentEvent) => processPaymentEvent(db, event);
-  const sandbox = createSandboxProvider(db, emit);
-  const provider: PaymentProvider = sandbox;
+  const settings = config.billing.stripe;
+  const stripe = settings ? createStripeProvider({ db, settings, emit, log }) : undefined;
+  const sandbox = stripe ? undefined : createSandboxProvider(db, emit);
+  const provider: PaymentProvider = stripe ?? (sandbox as SandboxProvider);
 
   /** A crash between the provider taking the money and our grant: ask the provider about pending orders. */
   async function reconcile() {
@@ -49,6 +54,7 @@ export function createBilling(deps: { db: Db; config: Config; log: FastifyBaseLo
   return {
     provider,
     sandbox,
+    stripe,
     catalogue,
     currency: config.billing.currency,
     emit,

@@ -201,6 +201,24 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
     },
   );
 
+  const { stripe } = billing;
+  if (stripe) {
+    // Signed over the exact bytes: this route reads its body raw, in a context of its own.
+    await app.register(async (raw) => {
+      raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      raw.post(BILLING_API.stripeWebhook, async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const outcome = await stripe.receiveWebhook(
+          request.body as Buffer,
+          typeof signature === 'string' ? signature : undefined,
+        );
+        return ok({ outcome });
+      });
+    });
+  }
+
   const { sandbox } = billing;
   if (!sandbox) return;
   // The sandbox's hosted checkout page: like a provider's, the unguessable session id is its key.

@@ -1,9 +1,9 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { type OrderInfo, SUCCESS_RELOAD_MS } from '@tandem/contract/billing';
 import { Alert, Button, Checkbox, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentPhase } from '../hooks/use-payment-flow.ts';
+import { BenefitList } from './benefit-list.tsx';
 
 /** The payment success dialog: the plan and its benefits; reloads after 5 s when asked to. */
 export function PaymentSuccessDialog({
@@ -32,13 +32,7 @@ export function PaymentSuccessDialog({
           </Button>,
         ]}
       >
-        <ul className="billing-benefits">
-          {order?.ver.present_benefits.map((benefit) => (
-            <li key={benefit}>
-              <CheckOutlined /> {benefit}
-            </li>
-          ))}
-        </ul>
+        <BenefitList benefits={order?.ver.present_benefits ?? []} />
         <Checkbox checked={isReloading} onChange={(event) => setIsReloading(event.target.checked)}>
           {t('billing.success.reload')}
         </Checkbox>

@@ -1,4 +1,3 @@
-import { CheckOutlined } from '@ant-design/icons';
 import {
   DEFAULT_PERIOD_TYPE,
   formatMoney,
@@ -11,6 +10,7 @@ import { Alert, Button, Modal, Segmented, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { BenefitList } from './benefit-list.tsx';
 
 /**
  * Plan purchase (spec part B section 4): a plan above the current one and a cycle, yearly by default;
@@ -112,13 +112,7 @@ export function PlanPurchaseDialog(props: {
                   )}
                 </span>
               )}
-              <ul className="billing-benefits">
-                {plan.present_benefits.map((benefit) => (
-                  <li key={benefit}>
-                    <CheckOutlined /> {benefit}
-                  </li>
-                ))}
-              </ul>
+              <BenefitList benefits={plan.present_benefits} />
             </button>
           );
         })}

@@ -1,4 +1,4 @@
-import { CheckOutlined, CreditCardOutlined } from '@ant-design/icons';
+import { CreditCardOutlined } from '@ant-design/icons';
 import { formatMoney, type PlanPackage, SUBSCRIPTION_STATUS, TOP_PLAN_ID } from '@tandem/contract/billing';
 import { formatDateTime } from '@tandem/contract/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { PaymentStatus, PaymentSuccessDialog } from './payment-result-dialogs.ts
 import { PlanPurchaseDialog } from './plan-purchase-dialog.tsx';
 import { UsageBars } from './usage-bars.tsx';
 import './billing.css';
+import { BenefitList } from './benefit-list.tsx';
 
 /** The subscription section of the account centre: the free view or the paid view (spec part B section 2). */
 export function SubscriptionSection() {
@@ -254,13 +255,7 @@ function PlanCard(props: { plan: PlanPackage; isCurrent: boolean; canBuy: boolea
           </>
         )}
       </div>
-      <ul className="billing-benefits">
-        {plan.present_benefits.map((benefit) => (
-          <li key={benefit}>
-            <CheckOutlined /> {benefit}
-          </li>
-        ))}
-      </ul>
+      <BenefitList benefits={plan.present_benefits} />
       {props.canBuy && (
         <Button type="primary" block onClick={props.onBuy}>
           {t('billing.upgrade_to', { plan: plan.ver_name })}
