@@ -135,7 +135,7 @@ test('a member sees the plan and its usage, and no buy button', async ({ page })
   await teamOfTwo(page.request, ownerToken, memberToken);
   await signIn(page, member.email);
   await openSubscription(page);
-  await expect(page.getByTestId('usage-members')).toContainText('2 of 20 used');
+  await expect(page.getByTestId('usage-members')).toContainText('2 of 50 used');
   await expect(page.getByText(b.owner_only)).toBeVisible();
   await expect(page.getByRole('button', { name: b.upgrade, exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Upgrade to/ })).toHaveCount(0);

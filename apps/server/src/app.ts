@@ -105,16 +105,21 @@ export async function buildApp(deps: AppDeps) {
   const spa = readSpaBundle(config.webDistDir);
   const isHttpsOnly = config.env === 'production';
   const apiHeaders = apiSecurityHeaders(isHttpsOnly);
+  // Stripe.js and its card fields come from Stripe, only when Stripe takes the payments.
+  const stripeSources = config.billing.stripe ? ['https://js.stripe.com'] : [];
   const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? [])],
+        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
+        ...(config.billing.stripe
+          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
+          : {}),
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.billing.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

@@ -11,7 +11,7 @@ const FALLBACK = {
   verId: 1,
   monthlyPoints: FREE_PLAN_MONTHLY_POINTS,
   storageBytes: GIGABYTE,
-  memberLimit: 20,
+  memberLimit: 50,
 };
 export type TeamQuotas = typeof FALLBACK & { endsAt: Date | null; pricingPlanId: number | null };
 

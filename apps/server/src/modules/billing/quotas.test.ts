@@ -1,14 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing.ts';
 import { tinyPng } from '../../../test/factories.ts';
 import { projectApi } from '../../../test/projects.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { billingOrders, sandboxSessions, teamPaymentMethods, teamSubscriptions } from '../../db/schema.ts';
+import {
+  billingOrders,
+  pointsLedger,
+  sandboxSessions,
+  teamPaymentMethods,
+  teamPoints,
+  teamSubscriptions,
+} from '../../db/schema.ts';
 import { createBilling } from './billing.ts';
 import defaults from './default-plans.json' with { type: 'json' };
 
@@ -73,6 +80,23 @@ describe('the plan’s quotas', () => {
     expect(refused.json().code).toBe(2317);
     await buy(owner, 31);
     expect((await uploadInto(owner.token, page, image)).statusCode).toBe(200);
+  });
+});
+
+describe('the monthly points', () => {
+  it('renew to the plan’s monthly points, not the free plan’s', async () => {
+    const { owner, teamId } = await team('Monthly Works');
+    await buy(owner, 31);
+    await ctx.database.db
+      .update(teamPoints)
+      .set({ balance: 5, periodStart: sql`date_trunc('month', now()) - interval '1 month'` })
+      .where(eq(teamPoints.teamId, teamId));
+    expect((await plan(owner)).points_quota_surplus_numerical).toBe(20000);
+    const grants = await ctx.database.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.teamId, teamId), eq(pointsLedger.reason, 'plan_grant')));
+    expect(grants.map((grant) => grant.points)).toEqual([20000]);
   });
 });
 

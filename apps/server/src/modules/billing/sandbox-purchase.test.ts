@@ -35,7 +35,7 @@ describe('the plan catalogue', () => {
       numerical_auth: {
         points_quota: { points_quota_total_numerical: 20000 },
         storage_quota: { storage_quota_gb: 20 },
-        member_quota: { member_limit: 50 },
+        member_quota: { member_limit: 200 },
       },
     });
     expect(plans[1].present_benefits).toContain('毎月 20,000 ポイント');

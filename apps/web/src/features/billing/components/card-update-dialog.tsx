@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
@@ -12,15 +12,17 @@ import {
   updatePaymentMethod,
 } from '../api/billing.ts';
 import { CardFields, type CardValues, showCardError, toCardInput } from './card-fields.tsx';
+import { type ConfirmStripeSetup, StripeCardForm, StripeFieldError } from './stripe-card-form.tsx';
 
 type Setup =
   | { state: 'loading' }
   | { state: 'ready'; clientSecret: string }
+  | { state: 'stripe'; clientSecret: string; publishableKey: string }
   | { state: 'failed'; message: string };
 
 /**
  * Card update (spec part B section 4): the provider's key, a setup intent, the card confirmed with the
- * provider, then saved as the team's default.
+ * provider (the sandbox's form, or Stripe Elements), then saved as the team's default.
  */
 export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -38,10 +40,12 @@ export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: ()
     (async () => {
       const key = await paymentKey().catch(() => undefined);
       if (!key) return { state: 'failed' as const, message: t('error.payment_config_failed') };
-      if (key.provider !== 'sandbox')
-        return { state: 'failed' as const, message: t('billing.card.stripe_elsewhere') };
       const intent = await createSetupIntent().catch(() => undefined);
       if (!intent) return { state: 'failed' as const, message: t('error.setup_intent_failed') };
+      if (key.provider === 'stripe') {
+        const { client_secret: clientSecret } = intent;
+        return { state: 'stripe' as const, clientSecret, publishableKey: key.publishable_key };
+      }
       return { state: 'ready' as const, clientSecret: intent.client_secret };
     })().then((next) => {
       if (isCurrent) setSetup(next);
@@ -51,13 +55,22 @@ export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: ()
     };
   }, [open, t]);
 
-  async function save(values: CardValues) {
-    if (setup.state !== 'ready') return;
+  const stripeConfirm = useRef<ConfirmStripeSetup>(undefined);
+  const onStripeReady = useCallback((confirm: ConfirmStripeSetup) => {
+    stripeConfirm.current = confirm;
+  }, []);
+
+  async function save(values: CardValues | undefined) {
     setIsSaving(true);
     setFailure(undefined);
     try {
-      const { payment_method_id } = await sandboxConfirmSetup(setup.clientSecret, toCardInput(values));
-      await updatePaymentMethod(payment_method_id);
+      let paymentMethodId: string;
+      if (setup.state === 'stripe' && stripeConfirm.current) paymentMethodId = await stripeConfirm.current();
+      else if (setup.state === 'ready' && values) {
+        paymentMethodId = (await sandboxConfirmSetup(setup.clientSecret, toCardInput(values)))
+          .payment_method_id;
+      } else return;
+      await updatePaymentMethod(paymentMethodId);
       await queryClient.invalidateQueries({ queryKey: paymentMethodQuery.queryKey });
       showNotice({ key: 'billing.card.saved' }, 'success');
       onClose();
@@ -86,8 +99,8 @@ export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: ()
           key="save"
           type="primary"
           loading={isSaving}
-          disabled={setup.state !== 'ready'}
-          onClick={form.submit}
+          disabled={setup.state !== 'ready' && setup.state !== 'stripe'}
+          onClick={() => (setup.state === 'stripe' ? void save(undefined) : form.submit())}
         >
           {t('billing.card.save')}
         </Button>,
@@ -96,6 +109,13 @@ export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: ()
       {setup.state === 'loading' && <Skeleton active />}
       {setup.state === 'failed' && <Alert type="error" showIcon title={setup.message} />}
       {failure && <Alert type="error" showIcon title={failure} className="billing-checkout__failure" />}
+      {setup.state === 'stripe' && (
+        <StripeCardForm
+          publishableKey={setup.publishableKey}
+          clientSecret={setup.clientSecret}
+          onReady={onStripeReady}
+        />
+      )}
       {setup.state === 'ready' && (
         <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
           <CardFields />
