@@ -140,3 +140,22 @@ test('a member sees the plan and its usage, and no buy button', async ({ page })
   await expect(page.getByRole('button', { name: b.upgrade, exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Upgrade to/ })).toHaveCount(0);
 });
+
+test('coming back from the checkout unpaid shows the unfinished payment, and repay opens it again', async ({
+  page,
+}) => {
+  const account = await registerAccount(page.request);
+  await signIn(page, account.email);
+  await openSubscription(page);
+  await page.getByRole('button', { name: b.upgrade, exact: true }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: b.purchase.title }).last();
+  await dialog.getByText(b.monthly, { exact: true }).click();
+  await dialog.getByRole('button', { name: /^Pay ¥99\.00/ }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/cs_sbx_/);
+  const checkout = page.url();
+  await page.goBack();
+  await expect(page.getByText(b.status.unfinished)).toBeVisible();
+  await page.getByRole('button', { name: b.status.repay }).click();
+  await expect(page).toHaveURL(checkout);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('¥99.00');
+});
