@@ -132,3 +132,11 @@ export async function currentPlanPackage(
     can_manage_billing: input.canManageBilling,
   };
 }
+
+/** The team's plan as the account answers it (`current_team_ver`): its id and name in `locale`. */
+export async function currentPlanName(db: Db, teamId: number, locale: Locale) {
+  const { verId } = await teamQuotas(db, teamId);
+  const { plans } = await loadPlans(db);
+  const plan = plans.find((each) => each.verId === verId);
+  return { ver_id: verId, ver_name: plan ? textsOf(plan, locale).name : '' };
+}

@@ -110,6 +110,10 @@ describe('buying through the sandbox checkout', () => {
     const now = await plan(owner);
     expect(now).toMatchObject({ ver_id: 3, usage: { points_quota_total_numerical: 21000 } });
     expect(now.points_quota_surplus_numerical).toBe(21000);
+    expect((await data('GET', '/api/user/account', owner.token)).current_team_ver).toMatchObject({
+      ver_id: 3,
+      numerical_auth: { points_quota: { points_quota_surplus_numerical: 21000 } },
+    });
     const sub = await subscription(owner);
     expect(sub).toMatchObject({
       plan_id: 3,
