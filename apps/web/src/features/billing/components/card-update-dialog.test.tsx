@@ -1,6 +1,6 @@
 import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { CardUpdateDialog } from './card-update-dialog.tsx';
@@ -12,6 +12,9 @@ const stripeJs = vi.hoisted(() => ({
   mount: vi.fn(),
 }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
+beforeEach(() => {
+  for (const mock of Object.values(stripeJs)) mock.mockReset();
+});
 
 const serve = (provider: 'sandbox' | 'stripe', extra: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
@@ -71,5 +74,19 @@ describe('updating the card', () => {
     await waitFor(() =>
       expect(api.bodiesOf('/api/user/update-payment-method')).toEqual([{ payment_method_id: 'pm_stripe_1' }]),
     );
+  });
+
+  it('with Stripe: shows what Stripe says of a refused card, and saves nothing', async () => {
+    stripeJs.confirmSetup.mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    stripeJs.loadStripe.mockResolvedValue({
+      elements: () => ({ create: () => ({ mount: stripeJs.mount }), getElement: () => null }),
+      confirmSetup: stripeJs.confirmSetup,
+    });
+    const api = serve('stripe');
+    await renderPage(<CardUpdateDialog open onClose={() => {}} />);
+    await waitFor(() => expect(stripeJs.mount).toHaveBeenCalled());
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('Your card was declined.')).toBeTruthy();
+    expect(api.bodiesOf('/api/user/update-payment-method')).toEqual([]);
   });
 });

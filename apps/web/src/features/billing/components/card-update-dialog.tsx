@@ -75,10 +75,10 @@ export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: ()
       showNotice({ key: 'billing.card.saved' }, 'success');
       onClose();
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.code !== undefined
-          ? error.message
-          : t('error.payment_method_update_failed');
+      // Our calls' localised messages; Stripe's own words about its fields.
+      let message = t('error.payment_method_update_failed');
+      if (error instanceof ApiError && error.code !== undefined) message = error.message;
+      else if (error instanceof StripeFieldError) message = error.stripeMessage ?? t('error.payment_error');
       if (!showCardError(form, error, message)) setFailure(message);
     } finally {
       setIsSaving(false);
