@@ -184,4 +184,69 @@ describe('replaying payment events', () => {
     const paidRows = await db.select().from(billingOrders).where(inArray(billingOrders.orderNo, orderNos));
     expect(paidRows.every((row) => row.status === 1)).toBe(true);
   });
+
+  it('leaves no paid points to a team whose subscription ended, when a purchase arrives after the end was settled', async () => {
+    const who = await person();
+    const teamId = (await data('GET', '/api/user/account', who.token)).current_team_id as number;
+    const t0 = Date.now() - 10 * DAY;
+    const first = await scenarioOrder(teamId, 'L1', 3);
+    const upgrade = await scenarioOrder(teamId, 'L2', 4);
+    const paid = (orderNo: string, verId: number, at: number): PaymentEvent => ({
+      id: `evt_${orderNo}`,
+      provider: 'sandbox',
+      teamId,
+      occurredAt: new Date(at),
+      type: 'order.paid',
+      payload: {
+        order_no: orderNo,
+        ver_id: verId,
+        pricing_plan_id: null,
+        period_type: 2,
+        amount: 100,
+        currency: 'CNY',
+        period_start: new Date(at).toISOString(),
+        period_end: new Date(at + 365 * DAY).toISOString(),
+        is_renewal: false,
+      },
+    });
+    const { db } = ctx.database;
+    await processPaymentEvent(db, paid(first, 3, t0));
+    await processPaymentEvent(db, {
+      id: `evt_${teamId}_ended`,
+      provider: 'sandbox',
+      teamId,
+      occurredAt: new Date(t0 + 2 * DAY),
+      type: 'subscription.ended',
+      payload: { ended_at: new Date(t0 + 2 * DAY).toISOString() },
+    });
+    expect(
+      (await data('GET', '/api/team/curr-ver-packet-data', who.token)).points_quota_surplus_numerical,
+    ).toBe(1000);
+    // The upgrade paid the day before the end arrives only now.
+    await processPaymentEvent(db, paid(upgrade, 4, t0 + DAY));
+    const current = await data('GET', '/api/team/curr-ver-packet-data', who.token);
+    expect(current).toMatchObject({ ver_id: 1, points_quota_surplus_numerical: 1000 });
+    expect(await grantsOf(teamId)).toHaveLength(2);
+  });
 });
+
+async function scenarioOrder(teamId: number, suffix: string, verId: number) {
+  const orderNo = `T${teamId}-${suffix}`;
+  await ctx.database.db.insert(billingOrders).values({
+    orderNo,
+    teamId,
+    verId,
+    pricingPlanId: null,
+    periodType: 2,
+    amount: 100,
+    currency: 'CNY',
+    provider: 'sandbox',
+  });
+  return orderNo;
+}
+
+const grantsOf = (teamId: number) =>
+  ctx.database.db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.teamId, teamId), eq(pointsLedger.reason, 'plan_purchase')));

@@ -9,7 +9,7 @@ import {
   teamSubscriptions,
   teams,
 } from '../../db/schema.ts';
-import { planLedgerRow } from './plan-quotas.ts';
+import { planLedgerRow, settleEndedPlan } from './plan-quotas.ts';
 
 /**
  * The payment events both providers produce (the sandbox directly, Stripe through its verified
@@ -184,15 +184,12 @@ async function foldSubscription(tx: Tx, teamId: number) {
     }
   }
   if (!state) return;
-  const isLive = state.endsAt && state.endsAt > new Date();
-  const values = {
-    ...state,
-    updatedAt: new Date(),
-    // A live subscription has nothing to settle; an ended one keeps its mark.
-    ...(isLive ? { expirySettledAt: null } : {}),
-  };
+  // Unsettled again: an ended subscription is cut back to the free plan's points below, in this
+  // transaction, so a purchase that arrives after the end (late, replayed) leaves no paid points behind.
+  const values = { ...state, updatedAt: new Date(), expirySettledAt: null };
   await tx
     .insert(teamSubscriptions)
     .values({ teamId, ...values })
     .onConflictDoUpdate({ target: teamSubscriptions.teamId, set: values });
+  if (!state.endsAt || state.endsAt <= new Date()) await settleEndedPlan(tx, teamId);
 }
