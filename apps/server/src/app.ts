@@ -8,6 +8,8 @@ import type { Database } from './db/client.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
+import { createBilling } from './modules/billing/billing.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { createChatRunner } from './modules/chat/generation.ts';
@@ -107,16 +109,21 @@ export async function buildApp(deps: AppDeps) {
   const spa = readSpaBundle(config.webDistDir);
   const isHttpsOnly = config.env === 'production';
   const apiHeaders = apiSecurityHeaders(isHttpsOnly);
+  // Stripe.js and its card fields come from Stripe, only when Stripe takes the payments.
+  const stripeSources = config.billing.stripe ? ['https://js.stripe.com'] : [];
   const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? [])],
+        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
+        ...(config.billing.stripe
+          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
+          : {}),
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.billing.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -209,6 +216,15 @@ export async function buildApp(deps: AppDeps) {
   if (ready) void ready.then(startIndexer, () => {});
   else await startIndexer();
   serverProcess.onBeat(() => runner.takeBackOrphans());
+  const billing = createBilling({ db, config, log: app.log });
+  // The catalogue is written and pending orders reconciled once the schema exists.
+  const startBilling = () =>
+    billing.start().catch((error: unknown) => {
+      app.log.error({ err: error }, 'billing could not start: the plan catalogue or reconciliation failed');
+    });
+  if (ready) void ready.then(startBilling, () => {});
+  else await startBilling();
+  serverProcess.onBeat(() => billing.beat());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
   // replies finish; their ends are published before the websockets close, which must happen before
@@ -233,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { db, storage });
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
+  await app.register(billingRoutes, { db, config, billing });
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm });
   await app.register(agentRoutes, { db, realtime, llm });

@@ -83,6 +83,12 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag,
+  BILLING_PLANS_FILE: optionalText,
+  BILLING_CURRENCY: z.enum(['CNY', 'USD', 'JPY']).default('CNY'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -175,6 +181,15 @@ export type Config = {
   bodyTimeoutMs: number;
   /** A changed document is indexed for search once its content has been quiet this long. */
   knowledgeIndexDelayMs: number;
+  billing: {
+    /** The operator's plan catalogue (JSON); the built-in defaults without one. */
+    plansFile: string | undefined;
+    currency: 'CNY' | 'USD' | 'JPY';
+    /** Stripe takes the payments when configured; the sandbox provider otherwise. */
+    stripe:
+      | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
+      | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -202,6 +217,16 @@ function storageOf(c: Parsed, dataDir: string): StorageSettings {
     secretAccessKey: c.S3_SECRET_ACCESS_KEY,
     forcePathStyle: c.S3_FORCE_PATH_STYLE,
   };
+}
+
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Any Stripe key turns Stripe on, so a half-configured Stripe stops the start instead of taking no money. */
+function stripeMissingOf(c: Parsed): string[] {
+  if (!STRIPE_REQUIRED.some((name) => c[name] !== undefined)) return [];
+  return STRIPE_REQUIRED.filter((name) => c[name] === undefined).map(
+    (name) => `${name}: required with the other STRIPE_ settings`,
+  );
 }
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -242,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !c.REALTIME_URL &&
       "REALTIME_URL: required with CENTRIFUGO_URL (Centrifugo's public websocket address)",
     ...s3MissingOf(c),
+    ...stripeMissingOf(c),
   ].filter(Boolean);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = resolve(c.DATA_DIR);
@@ -309,5 +335,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
     knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
+    billing: {
+      plansFile: c.BILLING_PLANS_FILE ? resolve(c.BILLING_PLANS_FILE) : undefined,
+      currency: c.BILLING_CURRENCY,
+      stripe:
+        c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: c.STRIPE_SECRET_KEY,
+              publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+              apiUrl: c.STRIPE_API_URL,
+            }
+          : undefined,
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** The drizzle schema: every domain's tables, gathered for the query builder and drizzle-kit. */
 export * from './schema/agents.ts';
+export * from './schema/billing.ts';
 export * from './schema/chat.ts';
 export * from './schema/citations.ts';
 export * from './schema/files.ts';

@@ -173,7 +173,14 @@ export const teamPoints = pgTable(
   (t) => [check('team_points_not_negative', sql`${t.balance} >= 0`)],
 );
 
-export type PointsReason = 'chat_reply' | 'chat_refund' | 'plan_grant' | 'ai_writing' | 'ai_writing_refund';
+export type PointsReason =
+  | 'chat_reply'
+  | 'chat_refund'
+  | 'plan_grant'
+  | 'plan_purchase'
+  | 'plan_expiry'
+  | 'ai_writing'
+  | 'ai_writing_refund';
 
 /**
  * Every change of a team's points: a debit for a reply (negative), its refund when the model failed
@@ -193,8 +200,9 @@ export const pointsLedger = pgTable(
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
     points: integer('points').notNull(),
     /**
-     * `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it), `ai_writing`
-     * and `ai_writing_refund` (the editor's AI actions).
+     * `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it), `plan_purchase`
+     * and `plan_expiry` (a plan bought or ended), `ai_writing` and `ai_writing_refund` (the editor's AI
+     * actions).
      */
     reason: text('reason').$type<PointsReason>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

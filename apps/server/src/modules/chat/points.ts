@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { PointsReason } from '../../db/schema/chat.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { monthlyPointsSql, planLedgerRow, settleEndedPlan } from '../billing/plan-quotas.ts';
 
 type Executor = Db | Tx;
 
@@ -15,27 +16,20 @@ type Executor = Db | Tx;
 const monthStart = sql`date_trunc('month', now())`;
 
 /**
- * A new month gives the team its monthly points again: the balance is set to the quota (what was left
+ * A new month gives the team its plan's monthly points again: the balance is set to the quota (what was left
  * of last month's does not carry over) with a `plan_grant` ledger row. Conditional on the period, so
  * of any number of concurrent calls one renews and the rest change nothing.
  */
 export async function renewMonthlyPoints(db: Executor, teamId: number) {
+  await settleEndedPlan(db, teamId);
   const renewed = await db
     .update(teamPoints)
-    .set({ balance: FREE_PLAN_MONTHLY_POINTS, periodStart: monthStart, updatedAt: new Date() })
+    .set({ balance: monthlyPointsSql(teamId), periodStart: monthStart, updatedAt: new Date() })
     .where(and(eq(teamPoints.teamId, teamId), lt(teamPoints.periodStart, monthStart)))
     .returning({ balance: teamPoints.balance });
-  if (renewed.length === 0) return;
-  await db.insert(pointsLedger).values({
-    teamId,
-    userId: null,
-    agentId: null,
-    conversationId: null,
-    messageId: null,
-    modelId: null,
-    points: FREE_PLAN_MONTHLY_POINTS,
-    reason: 'plan_grant',
-  });
+  const [grant] = renewed;
+  if (!grant) return;
+  await db.insert(pointsLedger).values(planLedgerRow(teamId, grant.balance, 'plan_grant'));
 }
 
 /** The team's points left (this month's, once a new month has renewed them). */

@@ -104,8 +104,8 @@ export const protectedRoutes: RouteObject[] = [
                 path: 'user-set',
                 handle: meta('route.user_set'),
                 lazy: lazyPage(
-                  () => import('../../features/account/pages/user-set-page.tsx'),
-                  (module) => module.UserSetPage,
+                  () => import('./user-set-route.tsx'),
+                  (module) => module.UserSetRoute,
                 ),
               },
               {
@@ -253,6 +253,15 @@ export const protectedRoutes: RouteObject[] = [
         lazy: lazyPage(
           () => import('../../features/chat/pages/shared-chat-page.tsx'),
           (module) => module.SharedChatRedirect,
+        ),
+      },
+      {
+        // The sandbox provider's hosted checkout page (`checkout_url`).
+        path: 'pay/sandbox/:session_id',
+        handle: meta('billing.checkout.title'),
+        lazy: lazyPage(
+          () => import('../../features/billing/pages/sandbox-checkout-page.tsx'),
+          (module) => module.SandboxCheckoutPage,
         ),
       },
       {
