@@ -26,6 +26,7 @@ import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { transferRoutes } from './modules/document/transfer-routes.ts';
 import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
+import { createKnowledgeVectors } from './modules/knowledge/knowledge-vectors.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
@@ -204,6 +205,9 @@ export async function buildApp(deps: AppDeps) {
     });
   if (ready) void ready.then(startIndexer, () => {});
   else await startIndexer();
+  const vectors = createKnowledgeVectors({ db, config, log: app.log });
+  if (ready) void ready.then(vectors.start, () => {});
+  else vectors.start();
   serverProcess.onBeat(() => runner.takeBackOrphans());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
@@ -215,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
     forgetCollab();
     await collab.close();
     await indexer.close();
+    await vectors.close();
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
@@ -230,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(dictRoutes, { db });
-  await app.register(modelRoutes, { db, config, llm });
+  await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(projectRoutes, { db, realtime });
   await app.register(chatRoutes, {

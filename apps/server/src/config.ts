@@ -57,6 +57,7 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   KNOWLEDGE_INDEX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -171,6 +172,11 @@ export type Config = {
   bodyTimeoutMs: number;
   /** A changed document is indexed for search once its content has been quiet this long. */
   knowledgeIndexDelayMs: number;
+  /**
+   * Where embeddings are compared: `auto` uses pgvector when the database has it and otherwise
+   * compares Float32 vectors in the server; `array` always does the latter.
+   */
+  knowledgeVectors: 'auto' | 'array';
 };
 
 export class ConfigError extends Error {}
@@ -304,5 +310,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
     knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
+    knowledgeVectors: c.KNOWLEDGE_VECTORS,
   };
 }

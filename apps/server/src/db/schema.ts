@@ -4,6 +4,7 @@ export * from './schema/chat.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';
+export * from './schema/knowledge-embeddings.ts';
 export * from './schema/models.ts';
 export * from './schema/projects.ts';
 export * from './schema/rate-limits.ts';

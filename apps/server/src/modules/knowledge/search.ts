@@ -2,6 +2,7 @@ import type { KnowledgeSearchHit } from '@tandem/contract/knowledge';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, integerList } from '../../db/client.ts';
 import { readableProjectIds } from '../project/policy.ts';
+import { activeEmbeddingModel, FUSION_CANDIDATES, withVectorResults } from './hybrid-search.ts';
 import { anyOf, type QueryTerm, queryTermsOf, titleTermsOf } from './search-tokens.ts';
 import { snippetOf } from './snippet.ts';
 import { candidateTerms, termStatistics } from './term-statistics.ts';
@@ -94,6 +95,20 @@ export async function rankChunks(
   return { chunks, terms };
 }
 
+/**
+ * `rankChunks`, made hybrid when an embedding model is active: full-text and vector results fused by
+ * reciprocal rank (`hybrid-search.ts`). Without one, full text alone, as it always works.
+ */
+async function rankKnowledge(
+  db: Db,
+  input: { projectIds: readonly number[]; query: string; limit: number; perDocument: number },
+): Promise<{ chunks: RankedChunk[]; terms: QueryTerm[] }> {
+  const model = await activeEmbeddingModel(db);
+  if (!model) return rankChunks(db, input);
+  const fullText = await rankChunks(db, { ...input, limit: Math.max(input.limit, FUSION_CANDIDATES) });
+  return { chunks: await withVectorResults(db, input, model, fullText.chunks), terms: fullText.terms };
+}
+
 /** `GET /api/knowledge/search`: the project's documents best matching the query, one result each. */
 export async function searchProject(
   db: Db,
@@ -101,7 +116,12 @@ export async function searchProject(
   query: string,
   limit: number,
 ): Promise<KnowledgeSearchHit[]> {
-  const { chunks, terms } = await rankChunks(db, { projectIds: [projectId], query, limit, perDocument: 1 });
+  const { chunks, terms } = await rankKnowledge(db, {
+    projectIds: [projectId],
+    query,
+    limit,
+    perDocument: 1,
+  });
   return chunks.map((chunk) => ({
     doc_id: chunk.documentId,
     doc_uniq_code: chunk.documentUniqCode,
@@ -121,7 +141,7 @@ export async function retrieveChunks(
   input: { userId: number; projectIds: readonly number[]; query: string; limit: number },
 ): Promise<RankedChunk[]> {
   const projectIds = await readableProjectIds(db, input.userId, input.projectIds);
-  const { chunks } = await rankChunks(db, {
+  const { chunks } = await rankKnowledge(db, {
     projectIds,
     query: input.query,
     limit: input.limit,
