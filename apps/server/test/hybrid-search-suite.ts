@@ -108,6 +108,12 @@ export function describeHybridSearch(vectors: 'auto' | 'array') {
           from knowledge_embeddings where project_id = ${projectId}`,
       );
       expect(backend?.n).toBe(2);
+      // With pgvector, the model's vectors have an HNSW index of their own length.
+      const indexes = await rows<{ name: string }>(sql`select indexname as name from pg_indexes
+        where tablename = 'knowledge_embeddings' and indexname like 'knowledge_embeddings_hnsw_%'`);
+      expect(indexes.map((index) => index.name)).toEqual(
+        expectedBackend === 'pgvector' ? [`knowledge_embeddings_hnsw_${modelId}_256`] : [],
+      );
       // "invoices" is no full-text term of the document; its vector is near "invoice".
       const [hit] = await search(owner.token, projectId, 'invoices checking');
       expect(hit).toMatchObject({ doc_id: invoiceDoc, doc_name: 'Accounts payable', page: null });
