@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { EmbeddingModel, Embeddings } from '../../platform/llm/embeddings.ts';
 import { isLlmError } from '../../platform/llm/llm.ts';
-import { embeddedHashes, normalized, type VectorBackend, writeEmbeddings } from './vector-store.ts';
+import {
+  embeddedHashes,
+  ensureVectorIndex,
+  normalized,
+  type VectorBackend,
+  writeEmbeddings,
+} from './vector-store.ts';
 
 /** Documents embedded in one round; the next round follows at once while there are more. */
 const DOCUMENTS_PER_ROUND = 8;
@@ -78,6 +84,8 @@ export async function embedDocument(
         and (state = 'ready' or error = 'embedding_failed')`);
     return 'failed';
   }
+  const dimensions = vectors[0]?.length;
+  if (deps.backend === 'pgvector' && dimensions) await ensureVectorIndex(db, model, dimensions);
   return db.transaction(async (tx) => {
     const [current] = rowsOf<{ contentHash: string | null }>(
       await tx.execute(sql`select content_hash as "contentHash" from knowledge_index_states

@@ -64,6 +64,35 @@ export async function writeEmbeddings(
   }
 }
 
+/** pgvector's HNSW indexes take vectors of at most this many dimensions. */
+const HNSW_DIMENSIONS_MAX = 2000;
+/** Candidates an HNSW search keeps while it walks the graph (pgvector's default is 40). */
+const HNSW_EF_SEARCH = 100;
+const madeIndexes = new Set<string>();
+
+/**
+ * An HNSW index over one model's vectors of one length (an index needs a fixed length, and models
+ * differ), made the first time the worker writes them, while there are few: a large project's
+ * nearest chunks then come from the graph, a small project's from its own rows (the planner picks).
+ * The index of a model deleted later is left, empty. Past HNSW's dimension limit, vectors are
+ * compared one by one.
+ */
+export async function ensureVectorIndex(db: Db, model: VectorModel, dimensions: number) {
+  const name = `knowledge_embeddings_hnsw_${Math.trunc(model.id)}_${Math.trunc(dimensions)}`;
+  if (madeIndexes.has(name) || dimensions > HNSW_DIMENSIONS_MAX) return;
+  try {
+    await db.execute(
+      sql.raw(`create index if not exists ${name} on knowledge_embeddings
+        using hnsw ((vec::vector(${Math.trunc(dimensions)})) vector_cosine_ops)
+        where model_id = ${Math.trunc(model.id)} and dimensions = ${Math.trunc(dimensions)}`),
+    );
+  } catch (error) {
+    // Another process made it at the same moment.
+    if (!String((error as { cause?: unknown }).cause ?? error).includes('already exists')) throw error;
+  }
+  madeIndexes.add(name);
+}
+
 /** The chunk hashes of a document that have a usable vector of `model`. */
 export async function embeddedHashes(
   db: Db | Tx,
@@ -158,20 +187,27 @@ export async function nearestChunks(
   if (projectIds.length === 0) return [];
   const query = normalized(input.query);
   if (backend === 'pgvector') {
-    const vector = pgvectorText(query);
-    const rows = rowsOf<{ documentId: number; chunkHash: string; similarity: number }>(
-      await db.execute(sql`select document_id as "documentId", chunk_hash as "chunkHash",
-          1 - (vec <=> ${vector}::vector) as similarity
-        from knowledge_embeddings
-        where project_id in (${integerList(projectIds)}) and model_id = ${model.id}
-          and model_key = ${model.modelKey} and dimensions = ${query.length} and vec is not null
-        order by vec <=> ${vector}::vector limit ${limit}`),
-    );
-    return rows.map((row) => ({
-      ...row,
-      documentId: Number(row.documentId),
-      similarity: Number(row.similarity),
-    }));
+    // The model and length are written into the query, so the planner sees that the model's HNSW
+    // index (a partial index on both) applies; they are integers from the database.
+    const length = sql.raw(String(Math.trunc(query.length)));
+    const distance = sql`vec::vector(${length}) <=> ${pgvectorText(query)}::vector(${length})`;
+    const rows = await db.transaction(async (tx) => {
+      // Past a project's own rows, the graph search goes on until it has `limit` of them.
+      await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
+        set_config('hnsw.ef_search', ${String(HNSW_EF_SEARCH)}, true)`);
+      return rowsOf<{ documentId: number; chunkHash: string; similarity: number }>(
+        await tx.execute(sql`select document_id as "documentId", chunk_hash as "chunkHash",
+            1 - (${distance}) as similarity
+          from knowledge_embeddings
+          where project_id in (${integerList(projectIds)})
+            and model_id = ${sql.raw(String(Math.trunc(model.id)))} and dimensions = ${length}
+            and model_key = ${model.modelKey} and vec is not null
+          order by ${distance} limit ${limit}`),
+      );
+    });
+    return rows
+      .map((row) => ({ ...row, documentId: Number(row.documentId), similarity: Number(row.similarity) }))
+      .sort((a, b) => b.similarity - a.similarity);
   }
   const best: VectorHit[] = [];
   const dimensions = query.length;
