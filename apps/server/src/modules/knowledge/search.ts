@@ -73,16 +73,21 @@ export async function rankChunks(
       left join lateral (select ordinal, heading, text, page from knowledge_chunks
         where document_id = t.id order by ordinal limit 1) f on true
       where not exists (select 1 from hits h where h.document_id = t.id)
+    ),
+    best as (
+      select f.document_id, f.ordinal, f.heading, f.text, f.page,
+        f.rank + case when t.id is null then 0 else ${TITLE_BOOST} end as score
+      from found f left join titled t on t.id = f.document_id
+      order by score desc, f.document_id, f.ordinal
+      limit ${input.limit}
     )
-    select f.document_id as "documentId", d.uniq_code as "documentUniqCode", d.name as "documentName",
-      d.project_id as "projectId", coalesce(f.ordinal, 0) as ordinal, coalesce(f.heading, '') as heading,
-      coalesce(f.text, '') as text, f.page,
-      f.rank + case when t.id is null then 0 else ${TITLE_BOOST} end as score
-    from found f
-    join documents d on d.id = f.document_id
-    left join titled t on t.id = f.document_id
-    order by score desc, f.document_id, f.ordinal
-    limit ${input.limit}`);
+    -- The documents' names are read for the few results only: joined before the limit, every
+    -- document of a large project was read to name a few hundred candidates.
+    select b.document_id as "documentId", d.uniq_code as "documentUniqCode", d.name as "documentName",
+      d.project_id as "projectId", coalesce(b.ordinal, 0) as ordinal, coalesce(b.heading, '') as heading,
+      coalesce(b.text, '') as text, b.page, b.score
+    from best b join documents d on d.id = b.document_id
+    order by b.score desc, b.document_id, b.ordinal`);
   const rows = (result as unknown as { rows: RankedChunk[] }).rows;
   const chunks = rows.map((row) => ({
     ...row,
