@@ -23,7 +23,7 @@ ALTER TABLE "knowledge_embedding_states" ADD CONSTRAINT "knowledge_embedding_sta
 ALTER TABLE "knowledge_embeddings" ADD CONSTRAINT "knowledge_embeddings_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_embeddings" ADD CONSTRAINT "knowledge_embeddings_model_id_models_id_fk" FOREIGN KEY ("model_id") REFERENCES "public"."models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "knowledge_embeddings" ADD CONSTRAINT "knowledge_embeddings_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "knowledge_embeddings_project" ON "knowledge_embeddings" USING btree ("project_id","model_id");--> statement-breakpoint
+CREATE INDEX "knowledge_embeddings_project" ON "knowledge_embeddings" USING btree ("project_id","model_id","created_at");--> statement-breakpoint
 CREATE INDEX "knowledge_embeddings_document" ON "knowledge_embeddings" USING btree ("document_id");;--> statement-breakpoint
 -- pgvector where the database offers it (the embedded database does; Debian's PostgreSQL 15 does not):
 -- a `vec` column the server fills beside `embedding` and searches with `<=>`. Without it, or without the

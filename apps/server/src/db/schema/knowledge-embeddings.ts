@@ -35,7 +35,8 @@ export const knowledgeEmbeddings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.modelId, t.documentId, t.chunkHash] }),
-    index('knowledge_embeddings_project').on(t.projectId, t.modelId),
+    // A project's latest vector, read on each search where the server compares vectors (vector-store.ts).
+    index('knowledge_embeddings_project').on(t.projectId, t.modelId, t.createdAt),
     index('knowledge_embeddings_document').on(t.documentId),
   ],
 );
