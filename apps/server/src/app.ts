@@ -31,6 +31,7 @@ import { transferRoutes } from './modules/document/transfer-routes.ts';
 import { aiWritingRoutes } from './modules/knowledge/ai-writing-routes.ts';
 import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge/knowledge-base-routes.ts';
+import { createKnowledgeVectors } from './modules/knowledge/knowledge-vectors.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
@@ -215,6 +216,9 @@ export async function buildApp(deps: AppDeps) {
     });
   if (ready) void ready.then(startIndexer, () => {});
   else await startIndexer();
+  const vectors = createKnowledgeVectors({ db, config, log: app.log });
+  if (ready) void ready.then(vectors.start, () => {});
+  else vectors.start();
   serverProcess.onBeat(() => runner.takeBackOrphans());
   const billing = createBilling({ db, config, log: app.log });
   // The catalogue is written and pending orders reconciled once the schema exists.
@@ -235,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
     forgetCollab();
     await collab.close();
     await indexer.close();
+    await vectors.close();
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
@@ -251,7 +256,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(billingRoutes, { db, config, billing });
   await app.register(dictRoutes, { db });
-  await app.register(modelRoutes, { db, config, llm });
+  await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(projectRoutes, { db, realtime });
   await app.register(chatRoutes, {

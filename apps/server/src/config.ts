@@ -59,6 +59,7 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   KNOWLEDGE_INDEX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -190,6 +191,11 @@ export type Config = {
       | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
       | undefined;
   };
+  /**
+   * Where embeddings are compared: `auto` uses pgvector when the database has it and otherwise
+   * compares Float32 vectors in the server; `array` always does the latter.
+   */
+  knowledgeVectors: 'auto' | 'array';
 };
 
 export class ConfigError extends Error {}
@@ -348,5 +354,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    knowledgeVectors: c.KNOWLEDGE_VECTORS,
   };
 }

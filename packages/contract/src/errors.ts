@@ -74,7 +74,7 @@ export const ERRORS = {
   ANSWER_TIMEOUT: { code: 2006, status: 504, key: 'answer_timeout' },
   MODEL_UNAVAILABLE: { code: 2007, status: 409, key: 'model_unavailable' },
   // The editor's AI actions: no usable writing model (none chosen and no completion model at all).
-  WRITING_MODEL_UNAVAILABLE: { code: 2230, status: 409, key: 'writing_model_unavailable' },
+  WRITING_MODEL_UNAVAILABLE: { code: 2055, status: 409, key: 'writing_model_unavailable' },
   AGENT_DELETED: { code: 2008, status: 410, key: 'agent_deleted' },
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
   CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },

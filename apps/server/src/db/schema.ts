@@ -6,6 +6,7 @@ export * from './schema/citations.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';
+export * from './schema/knowledge-embeddings.ts';
 export * from './schema/models.ts';
 export * from './schema/pdfs.ts';
 export * from './schema/projects.ts';

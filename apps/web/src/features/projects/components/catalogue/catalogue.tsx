@@ -19,6 +19,11 @@ import { NameDialog } from './name-dialog.tsx';
 import type { NodeAction } from './node-menu.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 
+/** How often the tree is read again while a document in it is being indexed for search. */
+const INDEXING_POLL_MS = 2000;
+const hasIndexing = (nodes: readonly DocTreeNode[]): boolean =>
+  nodes.some((node) => node.index_state === 'indexing' || hasIndexing(node.children));
+
 /** `move-doc` appends past the end of the children. */
 const APPEND_INDEX = 1_000_000;
 
@@ -41,7 +46,11 @@ export function Catalogue({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const treeQuery = useQuery(docTreeQuery(projectId));
+  // While documents are being indexed, the tree is read again so their state moves on by itself.
+  const treeQuery = useQuery({
+    ...docTreeQuery(projectId),
+    refetchInterval: (query) => (hasIndexing(query.state.data ?? []) ? INDEXING_POLL_MS : false),
+  });
   const actions = useCatalogueActions(projectId, projectName);
   const tree = treeQuery.data ?? [];
   const [expandedIds, setExpandedIds] = useState<number[]>([]);

@@ -6,6 +6,7 @@ import { showNotice } from '../../../../shared/ui/notices.ts';
 import type { DocTreeNode } from '../../api/documents.ts';
 import { docNameOf } from '../../model/doc-name.ts';
 import { dropDestination, locateNode, moveProblem, subtreeIds } from '../../model/doc-tree-model.ts';
+import { IndexStateMark } from './index-state-mark.tsx';
 import { type NodeAction, NodeMenu } from './node-menu.tsx';
 
 type TreeItem = { key: string; title: string; isLeaf: boolean; node: DocTreeNode; children: TreeItem[] };
@@ -175,6 +176,7 @@ export function DocTree({
             >
               {item.title}
             </span>
+            <IndexStateMark node={item.node} />
             {!isBatch && (
               <NodeMenu node={item.node} name={item.title} canWrite={canWrite} onAction={onAction} />
             )}
