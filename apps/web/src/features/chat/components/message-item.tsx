@@ -108,15 +108,15 @@ export function MessageItem({
             <ReplyVersions versions={message.versions} shownId={message.id} onSelect={onSelectVersion} />
           )}
           {message.content && <ReplyAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
+          {onRegenerate && (
+            <ReplyAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
+          )}
           {onSaveToProject && message.content && (
             <ReplyAction
               label={t('save_to_project.reply')}
               icon={<FileAddOutlined />}
               onClick={onSaveToProject}
             />
-          )}
-          {onRegenerate && (
-            <ReplyAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
           )}
           {canRate && isRatable(message) && <MessageFeedbackActions message={message} />}
         </div>
