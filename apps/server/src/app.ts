@@ -209,25 +209,29 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     delayMs: config.knowledgeIndexDelayMs,
   });
-  // Indexing starts once the schema exists and the process has joined the others.
-  const startIndexer = () =>
-    indexer.start().catch((error: unknown) => {
-      app.log.error({ err: error }, 'search indexing could not start');
-    });
-  if (ready) void ready.then(startIndexer, () => {});
-  else await startIndexer();
+  /**
+   * Starts a background part once the schema exists and the process has joined the others; a start that
+   * fails is logged, and the app serves on without that part.
+   */
+  const startWhenReady = async (start: () => Promise<unknown>, failure: string) => {
+    const run = () =>
+      start().catch((error: unknown) => {
+        app.log.error({ err: error }, failure);
+      });
+    if (ready) void ready.then(run, () => {});
+    else await run();
+  };
+  await startWhenReady(() => indexer.start(), 'search indexing could not start');
   const vectors = createKnowledgeVectors({ db, config, log: app.log });
   if (ready) void ready.then(vectors.start, () => {});
   else vectors.start();
   serverProcess.onBeat(() => runner.takeBackOrphans());
   const billing = createBilling({ db, config, log: app.log });
   // The catalogue is written and pending orders reconciled once the schema exists.
-  const startBilling = () =>
-    billing.start().catch((error: unknown) => {
-      app.log.error({ err: error }, 'billing could not start: the plan catalogue or reconciliation failed');
-    });
-  if (ready) void ready.then(startBilling, () => {});
-  else await startBilling();
+  await startWhenReady(
+    () => billing.start(),
+    'billing could not start: the plan catalogue or reconciliation failed',
+  );
   serverProcess.onBeat(() => billing.beat());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
