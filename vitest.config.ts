@@ -41,7 +41,8 @@ export default defineConfig({
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
           isolate: false,
-          testTimeout: 30_000,
+          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy (issue 12).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -53,7 +54,8 @@ export default defineConfig({
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
           isolate: false,
-          testTimeout: 30_000,
+          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy (issue 12).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

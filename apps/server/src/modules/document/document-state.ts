@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documentStates, documents } from '../../db/schema.ts';
 import { markForIndexing } from '../knowledge/index-state.ts';
+import { holdProject } from '../project/doc-tree.ts';
 
 /** A document's stored Yjs state, or undefined when it has none yet (it starts empty). */
 export async function loadDocumentState(db: Db, documentId: number): Promise<Uint8Array | undefined> {
@@ -27,6 +28,12 @@ export async function storeDocumentState(
   userId: number | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ projectId: documents.projectId })
+      .from(documents)
+      .where(eq(documents.id, documentId));
+    if (!owner) return false;
+    await holdProject(tx, owner.projectId);
     const [document] = await tx
       .select({ id: documents.id })
       .from(documents)

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
 import { docToJson } from '../document/document-content.ts';
 import { inChunks } from '../project/doc-placement.ts';
+import { holdProject } from '../project/doc-tree.ts';
 import { type Chunk, chunkDocument } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';
 import { readPdfSource } from './pdf-content.ts';
@@ -79,7 +80,7 @@ export async function replaceChunks(
 
 /**
  * Indexes one document from its stored content: its chunks replaced in one transaction, or kept when
- * their hash shows nothing changed. The document's row is share-locked first, as a store locks it,
+ * their hash shows nothing changed. The document's row is share-locked (after its project's), as a store locks it,
  * so a store waits for this and the check that the content read is still the stored one holds until
  * commit; content stored meanwhile leaves the document `indexing` for the next round.
  */
@@ -90,6 +91,7 @@ export async function indexDocument(db: Db, documentId: number): Promise<IndexOu
   const error: KnowledgeIndexError | null = chunks ? null : 'unreadable';
   const hash = chunks ? hashOf(chunks) : null;
   return db.transaction(async (tx) => {
+    await holdProject(tx, source.projectId);
     const locked = await tx.execute(sql`select id from documents where id = ${documentId} for share`);
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return 'gone';
     const current = await tx.execute(

@@ -34,6 +34,15 @@ export async function lockCatalogue(tx: Tx, projectId: number) {
   await tx.execute(sql`select 1 from projects where id = ${projectId} for update`);
 }
 
+/**
+ * Holds the project against its deletion while a document's rows are written (a store, indexing):
+ * taken before the document's, as catalogue changes and deletions take the project first. Taken after,
+ * a deletion holding the project and waiting for the document deadlocked with it.
+ */
+export async function holdProject(tx: Tx, projectId: number) {
+  await tx.execute(sql`select 1 from projects where id = ${projectId} for key share`);
+}
+
 /** Checks that `parentId` is a group of the project (null is the root). */
 export async function assertGroup(db: Executor, projectId: number, parentId: number | null) {
   if (parentId === null) return;
