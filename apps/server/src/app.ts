@@ -31,6 +31,9 @@ import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { createPreviewLinks } from './modules/sites/preview-links.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
+import { createSiteBuilder } from './modules/sites/site-builds.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createFileStore, orphanSweep } from './modules/upload/file-store.ts';
@@ -180,6 +183,14 @@ export async function buildApp(deps: AppDeps) {
     collab.handleUpgrade(request, socket, head),
   );
   const moderation = createModeration(config.moderation, app.log);
+  const siteBuilder = createSiteBuilder({
+    db,
+    realtime,
+    log: app.log,
+    owner: serverProcess,
+    buildsAtOnce: config.sites.buildsAtOnce,
+    timeoutMs: config.sites.buildTimeoutMs,
+  });
   const runner = createChatRunner({
     db,
     llm,
@@ -190,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
     moderation,
     owner: serverProcess,
     bus,
+    afterReply: async (reply) => (reply.config.web_build ? siteBuilder.fromReply(reply) : undefined),
   });
   const indexer = createKnowledgeIndexer({
     db,
@@ -205,12 +217,14 @@ export async function buildApp(deps: AppDeps) {
   if (ready) void ready.then(startIndexer, () => {});
   else await startIndexer();
   serverProcess.onBeat(() => runner.takeBackOrphans());
+  serverProcess.onBeat(() => siteBuilder.takeBackOrphans());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
   // replies finish; their ends are published before the websockets close, which must happen before
   // the server stops listening, or they would hold the close up. Clients reconnect (code 3001).
   app.addHook('preClose', async () => {
     await runner.close(config.shutdownGraceMs);
+    await siteBuilder.close();
     await realtime.close();
     forgetCollab();
     await collab.close();
@@ -248,6 +262,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatFeedbackRoutes, { db });
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
+  await app.register(siteRoutes, {
+    db,
+    previewLinks: createPreviewLinks({ secret: config.realtime.secret }),
+    config,
+  });
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });

@@ -57,6 +57,10 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   KNOWLEDGE_INDEX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  SITE_PREVIEW_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SITE_PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
+  SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -171,6 +175,20 @@ export type Config = {
   bodyTimeoutMs: number;
   /** A changed document is indexed for search once its content has been quiet this long. */
   knowledgeIndexDelayMs: number;
+  /** Web pages built through chat (modules/sites). */
+  sites: {
+    /**
+     * Where browsers reach the preview origin that serves built pages; without it, the app's own host
+     * (PUBLIC_URL's, else the request's) on `previewPort`.
+     */
+    previewUrl: string | undefined;
+    /** The port the preview origin listens on: PORT + 1 unless set. */
+    previewPort: number;
+    /** esbuild builds one process runs at once; more wait their turn. */
+    buildsAtOnce: number;
+    /** A build running longer fails. */
+    buildTimeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -304,5 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
     knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
+    sites: {
+      previewUrl: c.SITE_PREVIEW_URL?.replace(/\/+$/, ''),
+      previewPort: c.SITE_PREVIEW_PORT ?? (c.PORT === 0 ? 0 : Math.min(c.PORT + 1, 65535)),
+      buildsAtOnce: c.SITE_BUILDS_AT_ONCE,
+      buildTimeoutMs: c.SITE_BUILD_TIMEOUT_MS,
+    },
   };
 }

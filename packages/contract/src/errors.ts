@@ -100,6 +100,10 @@ export const ERRORS = {
   ATTACHMENT_NOT_FOUND: { code: 2041, status: 400, key: 'attachment_not_found' },
   IMAGE_ADDRESS_REFUSED: { code: 2042, status: 400, key: 'image_address_refused' },
   IMAGE_UNAVAILABLE: { code: 2043, status: 502, key: 'image_unavailable' },
+  // Web pages built through chat
+  SITE_VERSION_NOT_FOUND: { code: 2060, status: 404, key: 'site_version_not_found' },
+  /** The spec's "Web build error": the version failed to build and cannot be previewed. */
+  SITE_BUILD_FAILED: { code: 2061, status: 409, key: 'site_build_failed' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

@@ -1,0 +1,13 @@
+import { SITE_ALLOWED_IMPORTS } from '@tandem/contract/chat-sites';
+
+const packages = [...new Set(SITE_ALLOWED_IMPORTS.map((name) => name.split('/')[0]))].join(' and ');
+
+/** What a web-builder agent's model is taught: how its replies write the files of the conversation's site. */
+export const SITE_BUILDER_RULES = [
+  'You build web pages. Write each file of the page as a fenced code block whose info string names it,',
+  'for example ```tsx path=src/App.tsx or ```html path=index.html. Every reply with such blocks makes a new',
+  'version of the page; files you do not write again are kept from the version before, so write only the',
+  'files you change, each in full. The entry is index.html (with its own <script src> and <link> files) or',
+  `src/main.tsx rendering a React app into <div id="root">. Only ${packages} can be imported besides`,
+  "the page's own files; nothing loads from the network. When you are told of build errors, fix those files.",
+].join(' ');

@@ -1,0 +1,60 @@
+import {
+  CHAT_SITES_API,
+  siteFilesData,
+  siteFilesQuery,
+  siteVersionsData,
+  siteVersionsQuery,
+} from '@tandem/contract/chat-sites';
+import { envelope } from '@tandem/contract/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import type { PreviewLinks } from './preview-links.ts';
+import { listSiteVersions, ownSiteConversation, siteVersionFiles } from './site-versions.ts';
+
+export type SiteDeps = {
+  db: Db;
+  previewLinks: PreviewLinks;
+  config: Pick<Config, 'publicUrl'> & { sites: Pick<Config['sites'], 'previewUrl' | 'previewPort'> };
+};
+
+/**
+ * The versions of a conversation's site and their files, for the conversation's owner only (a
+ * visitor's own conversations too); anyone else's conversation does not exist for the caller.
+ */
+export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (app, { db, previewLinks, config }) => {
+  const session = { onRequest: requireChatter(db) };
+  /** The preview origin: configured, else the app's own host (PUBLIC_URL's, else the request's) on the preview port. */
+  const previewOriginOf = (request: FastifyRequest) => {
+    if (config.sites.previewUrl) return config.sites.previewUrl;
+    const origin = new URL(config.publicUrl ?? `${request.protocol}://${request.host}`);
+    origin.port = String(config.sites.previewPort);
+    return origin.origin;
+  };
+
+  app.get(
+    CHAT_SITES_API.siteVersions,
+    { ...session, schema: { querystring: siteVersionsQuery, response: { 200: envelope(siteVersionsData) } } },
+    async (request) => {
+      const conversation = await ownSiteConversation(db, chatterOf(request), request.query.conversation_id);
+      const origin = previewOriginOf(request);
+      const data = await listSiteVersions(db, conversation.id, (version) =>
+        previewLinks.urlOf(origin, { conversationId: conversation.id, version }),
+      );
+      return ok({ data, total: data.length });
+    },
+  );
+
+  app.get(
+    CHAT_SITES_API.siteFiles,
+    { ...session, schema: { querystring: siteFilesQuery, response: { 200: envelope(siteFilesData) } } },
+    async (request) => {
+      const { conversation_id, version } = request.query;
+      const conversation = await ownSiteConversation(db, chatterOf(request), conversation_id);
+      return ok({ files: await siteVersionFiles(db, conversation.id, version) });
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import type { SiteFile, SiteVersion } from '@tandem/contract/chat-sites';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations, siteVersions } from '../../db/schema.ts';
+import type { Chatter } from '../../platform/auth/chatter.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { filesOfReply } from './reply-files.ts';
+
+/** A version's files: the earlier ones, each replaced by a file of the same path written since, in path order. */
+export function mergeFiles(earlier: SiteFile[], written: SiteFile[]): SiteFile[] {
+  const byPath = new Map(earlier.map((file) => [file.path, file.content]));
+  for (const file of written) byPath.set(file.path, file.content);
+  return [...byPath]
+    .map(([path, content]) => ({ path, content }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export type MadeVersion = { conversationId: string; version: number; messageId: number };
+
+/**
+ * The next version of the conversation's site from a reply's files (none when it wrote no file, or
+ * when that reply already made one), `building`, claimed by `builderId`.
+ */
+export async function recordSiteVersion(
+  db: Db,
+  reply: { conversationId: string; messageId: number; content: string },
+  builderId: string,
+): Promise<MadeVersion | undefined> {
+  const { files } = filesOfReply(reply.content);
+  if (files.length === 0) return undefined;
+  return db.transaction(async (tx) => {
+    // The conversation's row is the lock: two replies ending at once take numbers one after the
+    // other, and each builds on the files of the one before.
+    const [conversation] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, reply.conversationId))
+      .for('update');
+    if (!conversation) return undefined;
+    const [latest] = await tx
+      .select({ version: siteVersions.version, files: siteVersions.files })
+      .from(siteVersions)
+      .where(eq(siteVersions.conversationId, conversation.id))
+      .orderBy(desc(siteVersions.version))
+      .limit(1);
+    const [made] = await tx
+      .insert(siteVersions)
+      .values({
+        conversationId: conversation.id,
+        version: (latest?.version ?? 0) + 1,
+        messageId: reply.messageId,
+        files: mergeFiles(latest?.files ?? [], files),
+        builderId,
+      })
+      .onConflictDoNothing()
+      .returning({ version: siteVersions.version });
+    return made && { conversationId: conversation.id, version: made.version, messageId: reply.messageId };
+  });
+}
+
+/** The caller's own live conversation; anyone else's does not exist for them. */
+export async function ownSiteConversation(db: Db, chatter: Chatter, conversationId: string) {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        chatter.userId === null
+          ? eq(conversations.visitorId, chatter.visitorId)
+          : eq(conversations.userId, chatter.userId),
+        isNull(conversations.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
+  return row;
+}
+
+type VersionRow = Pick<
+  typeof siteVersions.$inferSelect,
+  'version' | 'status' | 'createdAt' | 'messageId' | 'errors'
+>;
+
+/** Every version of the conversation's site, newest first, with `previewUrl` making each ready one's address. */
+export async function listSiteVersions(
+  db: Db,
+  conversationId: string,
+  previewUrl: (version: number) => string,
+): Promise<SiteVersion[]> {
+  const rows: VersionRow[] = await db
+    .select({
+      version: siteVersions.version,
+      status: siteVersions.status,
+      createdAt: siteVersions.createdAt,
+      messageId: siteVersions.messageId,
+      errors: siteVersions.errors,
+    })
+    .from(siteVersions)
+    .where(eq(siteVersions.conversationId, conversationId))
+    .orderBy(desc(siteVersions.version));
+  return rows.map((row) => ({
+    version: row.version,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    message_id: row.messageId,
+    errors: row.errors,
+    preview_url: row.status === 'ready' ? previewUrl(row.version) : null,
+  }));
+}
+
+/** The files of one version of the conversation's site. */
+export async function siteVersionFiles(db: Db, conversationId: string, version: number): Promise<SiteFile[]> {
+  const [row] = await db
+    .select({ files: siteVersions.files })
+    .from(siteVersions)
+    .where(and(eq(siteVersions.conversationId, conversationId), eq(siteVersions.version, version)));
+  if (!row) throw new AppError('SITE_VERSION_NOT_FOUND');
+  return row.files;
+}
