@@ -1,0 +1,363 @@
+import type { SiteVersion } from '@tandem/contract/chat-sites';
+import { ERRORS } from '@tandem/contract/errors';
+import { and, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { eventually } from '../../../test/eventually.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { chatMessages, siteVersions } from '../../db/schema.ts';
+import type { ServerProcess } from '../../platform/cluster/server-process.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { BuildResult } from './build-site.ts';
+import { createPreviewLinks } from './preview-links.ts';
+import { createSiteBuilder } from './site-builds.ts';
+import { recordSiteVersion } from './site-versions.ts';
+
+const ctx = useTestApp();
+const { call, data, team, person, agent } = agentApi(ctx);
+const fakes = useFakeModels(ctx);
+
+const fence = '```';
+const VERSIONS = '/api/chat/get-site-versions';
+const FILES = '/api/chat/get-site-files';
+
+const block = (path: string, ...lines: string[]) => [`${fence}tsx path=${path}`, ...lines, fence].join('\n');
+
+const MAIN = block(
+  'src/main.tsx',
+  "import { createRoot } from 'react-dom/client';",
+  "import App from './App';",
+  "createRoot(document.getElementById('root')!).render(<App />);",
+);
+const app = (text: string) =>
+  block('src/App.tsx', `export default function App() { return <h1>${text}</h1>; }`);
+
+async function builder(model: 'chat' | 'slow' = 'chat', isWebBuilder = true) {
+  const { owner } = await team();
+  const created = await agent(owner.token, {
+    ...completeConfig(fakes.model[model]),
+    web_build: isWebBuilder,
+  });
+  await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
+  return { owner, agentId: created.id };
+}
+
+const versionsOf = async (token: string, conversationId: string) =>
+  (await data('GET', `${VERSIONS}?conversation_id=${conversationId}`, token)) as {
+    data: SiteVersion[];
+    total: number;
+  };
+
+/** The conversation's versions once none is building any more. */
+const builtVersions = (token: string, conversationId: string, count: number) =>
+  eventually(async () => {
+    const versions = await versionsOf(token, conversationId);
+    expect(versions.total).toBe(count);
+    expect(versions.data.map((version) => version.status)).not.toContain('building');
+    return versions;
+  });
+
+const replyEnded = (token: string, conversationId: string) =>
+  eventually(async () => {
+    const page = await data(
+      'GET',
+      `/api/chat/get-conversation-messages?conversation_id=${conversationId}`,
+      token,
+    );
+    expect(page.data.at(-1).status).not.toBe('streaming');
+  });
+
+async function send(token: string, payload: object) {
+  const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
+  await replyEnded(token, sent.conversation_id);
+  return sent as { conversation_id: string; assistant_message_id: number };
+}
+
+const filesOf = async (token: string, conversationId: string, version: number) =>
+  (await data('GET', `${FILES}?conversation_id=${conversationId}&version=${version}`, token)).files as {
+    path: string;
+    content: string;
+  }[];
+
+describe("a web builder's replies make numbered versions of the conversation's site", () => {
+  it('builds the first version, then the next over it, keeping the files not written again', async () => {
+    const { owner, agentId } = await builder();
+    const first = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('One')}` });
+    const conversationId = first.conversation_id;
+    const once = await builtVersions(owner.token, conversationId, 1);
+    expect(once.data[0]).toMatchObject({
+      version: 1,
+      status: 'ready',
+      message_id: first.assistant_message_id,
+      errors: [],
+    });
+    expect(once.data[0]!.preview_url).toMatch(/^http:\/\/localhost:3001\/p\/[\w-]+\.1\.\d+\.[\w-]+\/$/);
+
+    const second = await send(owner.token, {
+      conversation_id: conversationId,
+      content: `Changed:\n${app('Two')}`,
+    });
+    const twice = await builtVersions(owner.token, conversationId, 2);
+    expect(twice.data.map((version) => [version.version, version.status, version.message_id])).toEqual([
+      [2, 'ready', second.assistant_message_id],
+      [1, 'ready', first.assistant_message_id],
+    ]);
+    const files = await filesOf(owner.token, conversationId, 2);
+    expect(files.map((file) => file.path)).toEqual(['src/App.tsx', 'src/main.tsx']);
+    expect(files[0]!.content).toContain('<h1>Two</h1>');
+    expect((await filesOf(owner.token, conversationId, 1))[0]!.content).toContain('<h1>One</h1>');
+    // The built page is kept for the preview origin.
+    const [row] = await ctx.database.db
+      .select({ output: siteVersions.output })
+      .from(siteVersions)
+      .where(and(eq(siteVersions.conversationId, conversationId), eq(siteVersions.version, 2)));
+    expect(row!.output!.map((file) => file.path)).toEqual(['index.html', 'assets/entry-0.js']);
+  });
+
+  it('fails a version that does not build, with each error located, and no preview', async () => {
+    const { owner, agentId } = await builder();
+    const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
+    const sent = await send(owner.token, { agent_id: agentId, content: `Fixed:\n${MAIN}\n${broken}` });
+    const versions = await builtVersions(owner.token, sent.conversation_id, 1);
+    expect(versions.data[0]).toMatchObject({
+      version: 1,
+      status: 'fail',
+      preview_url: null,
+      errors: [{ file: 'src/App.tsx', line: 2, column: 20, text: expect.any(String) }],
+    });
+  });
+
+  it('makes a version of the complete files of a reply cut by Stop', async () => {
+    const { owner, agentId } = await builder('slow');
+    const long = block(
+      'src/Long.tsx',
+      'export const words = [',
+      ...Array.from({ length: 40 }, (_, n) => `  "word${n}",`),
+      '];',
+    );
+    const sent = await data('POST', '/api/chat/agent-send-message', owner.token, {
+      agent_id: agentId,
+      content: `Two files:\n${app('Cut')}\n${long}`,
+    });
+    // Stopped once the reply has written into the second file.
+    await eventually(async () => {
+      const [reply] = await ctx.database.db
+        .select({ content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.id, sent.assistant_message_id));
+      expect(reply!.content).toContain('word1');
+    });
+    await data('POST', '/api/chat/stop-message', owner.token, { conversation_id: sent.conversation_id });
+    const versions = await builtVersions(owner.token, sent.conversation_id, 1);
+    // App.tsx alone has no entry: the version is made, and fails saying so.
+    expect(versions.data[0]).toMatchObject({ version: 1, status: 'fail', errors: [{ file: null }] });
+    expect((await filesOf(owner.token, sent.conversation_id, 1)).map((file) => file.path)).toEqual([
+      'src/App.tsx',
+    ]);
+  });
+
+  it("teaches a web builder's model to write files as blocks naming their path, and no other agent's", async () => {
+    const web = await builder();
+    const taught = await send(web.owner.token, { agent_id: web.agentId, content: '/system' });
+    const plain = await builder('chat', false);
+    const untaught = await send(plain.owner.token, { agent_id: plain.agentId, content: '/system' });
+    const replyOf = async (id: number) =>
+      (
+        await ctx.database.db
+          .select({ content: chatMessages.content })
+          .from(chatMessages)
+          .where(eq(chatMessages.id, id))
+      )[0]!.content;
+    expect(await replyOf(taught.assistant_message_id)).toContain('path=src/App.tsx');
+    expect(await replyOf(untaught.assistant_message_id)).not.toContain('path=');
+  });
+
+  it('makes no version from an agent that is not a web builder, nor from a reply without files', async () => {
+    const plain = await builder('chat', false);
+    const sent = await send(plain.owner.token, {
+      agent_id: plain.agentId,
+      content: `A page:\n${MAIN}\n${app('No')}`,
+    });
+    expect(await versionsOf(plain.owner.token, sent.conversation_id)).toEqual({ data: [], total: 0 });
+    const web = await builder();
+    const chat = await send(web.owner.token, {
+      agent_id: web.agentId,
+      content: `Code:\n${fence}tsx\nno path\n${fence}`,
+    });
+    expect(await versionsOf(web.owner.token, chat.conversation_id)).toEqual({ data: [], total: 0 });
+  });
+
+  it("shows a conversation's versions and files to its owner only", async () => {
+    const { owner, agentId } = await builder();
+    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Mine')}` });
+    const conversationId = sent.conversation_id;
+    await builtVersions(owner.token, conversationId, 1);
+    const stranger = await person();
+    for (const url of [
+      `${VERSIONS}?conversation_id=${conversationId}`,
+      `${FILES}?conversation_id=${conversationId}&version=1`,
+    ]) {
+      const answer = await call('GET', url, stranger.token);
+      expect([answer.status, answer.body.code]).toEqual([404, ERRORS.CONVERSATION_NOT_FOUND.code]);
+      expect((await call('GET', url)).status).toBe(401);
+    }
+    const missing = await call('GET', `${FILES}?conversation_id=${conversationId}&version=2`, owner.token);
+    expect([missing.status, missing.body.code]).toEqual([404, ERRORS.SITE_VERSION_NOT_FOUND.code]);
+    // A deleted conversation's site goes with it.
+    await data('POST', '/api/chat/delete-conversation', owner.token, { conversation_id: conversationId });
+    expect((await call('GET', `${VERSIONS}?conversation_id=${conversationId}`, owner.token)).status).toBe(
+      404,
+    );
+  });
+});
+
+/** A conversation of a web builder with `count` replies in it, made without the model. */
+async function conversationWithReplies(count: number) {
+  const { owner, agentId } = await builder();
+  const sent = await send(owner.token, { agent_id: agentId, content: 'no files yet' });
+  const replies = await ctx.database.db
+    .insert(chatMessages)
+    .values(
+      Array.from({ length: count }, () => ({
+        conversationId: sent.conversation_id,
+        role: 'assistant' as const,
+      })),
+    )
+    .returning({ id: chatMessages.id });
+  return {
+    token: owner.token,
+    conversationId: sent.conversation_id,
+    messageIds: replies.map((reply) => reply.id),
+  };
+}
+
+const silentRealtime = (published: unknown[] = []) =>
+  ({
+    publisher: {
+      publish: async (_channel: string, data: unknown) => {
+        published.push(data);
+      },
+      broadcast: async () => {},
+    },
+  }) as unknown as Realtime;
+
+/** This process in builder tests: `dead-process` is the only one gone. */
+const testProcess = (id: string) =>
+  ({ id, isGone: (column) => sql`(${column} = 'dead-process')` }) as Pick<
+    ServerProcess,
+    'id' | 'isGone'
+  > as ServerProcess;
+
+describe('version numbers and builds', () => {
+  it('numbers versions one after another when replies end at once, each over the files of the one before', async () => {
+    const { conversationId, messageIds } = await conversationWithReplies(5);
+    const made = await Promise.all(
+      messageIds.map((messageId, index) =>
+        recordSiteVersion(
+          ctx.database.db,
+          { conversationId, messageId, content: block(`src/File${index}.ts`, `export const n = ${index};`) },
+          'test',
+        ),
+      ),
+    );
+    expect(made.map((version) => version!.version).sort()).toEqual([1, 2, 3, 4, 5]);
+    const rows = await ctx.database.db
+      .select({ version: siteVersions.version, files: siteVersions.files })
+      .from(siteVersions)
+      .where(eq(siteVersions.conversationId, conversationId))
+      .orderBy(siteVersions.version);
+    expect(rows.map((row) => row.files.length)).toEqual([1, 2, 3, 4, 5]);
+    // A reply handled twice still makes one version.
+    const again = await recordSiteVersion(
+      ctx.database.db,
+      { conversationId, messageId: messageIds[0]!, content: block('src/Again.ts', 'x') },
+      'test',
+    );
+    expect(again).toBeUndefined();
+  });
+
+  it('runs at most the configured number of builds at once, and publishes each status', async () => {
+    const { token, conversationId, messageIds } = await conversationWithReplies(5);
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    const published: unknown[] = [];
+    const queue = createSiteBuilder({
+      db: ctx.database.db,
+      realtime: silentRealtime(published),
+      log: pino({ level: 'silent' }),
+      owner: testProcess('builder-a'),
+      buildsAtOnce: 2,
+      timeoutMs: 5000,
+      build: async (): Promise<BuildResult> => {
+        runningNow += 1;
+        mostAtOnce = Math.max(mostAtOnce, runningNow);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        runningNow -= 1;
+        return { status: 'ready', output: [{ path: 'index.html', content: '<p>built</p>' }] };
+      },
+    });
+    for (const [index, messageId] of messageIds.entries()) {
+      await queue.fromReply({ conversationId, messageId, content: block(`f${index}.js`, 'x') });
+    }
+    await queue.settled();
+    expect(mostAtOnce).toBe(2);
+    const statuses = await versionsOf(token, conversationId);
+    expect(statuses.data.map((version) => version.status)).toEqual(Array(5).fill('ready'));
+    expect(published).toContainEqual({
+      type: 'site_version',
+      version: 1,
+      status: 'building',
+      message_id: messageIds[0],
+      errors: [],
+    });
+    expect(published).toContainEqual({
+      type: 'site_version',
+      version: 5,
+      status: 'ready',
+      message_id: messageIds[4],
+      errors: [],
+    });
+    await queue.close();
+  });
+
+  it('builds a version left building by a process that is gone', async () => {
+    const { conversationId, messageIds } = await conversationWithReplies(1);
+    await recordSiteVersion(
+      ctx.database.db,
+      { conversationId, messageId: messageIds[0]!, content: `${MAIN}\n${app('Orphan')}` },
+      'dead-process',
+    );
+    const queue = createSiteBuilder({
+      db: ctx.database.db,
+      realtime: silentRealtime(),
+      log: pino({ level: 'silent' }),
+      owner: testProcess('builder-b'),
+      buildsAtOnce: 1,
+      timeoutMs: 20_000,
+    });
+    expect(await queue.takeBackOrphans()).toBeGreaterThanOrEqual(1);
+    await queue.settled();
+    const [row] = await ctx.database.db
+      .select({ status: siteVersions.status, builderId: siteVersions.builderId })
+      .from(siteVersions)
+      .where(eq(siteVersions.conversationId, conversationId));
+    expect(row).toEqual({ status: 'ready', builderId: null });
+    await queue.close();
+  });
+});
+
+describe('preview addresses', () => {
+  it('open their version only, until they expire, and not once changed', () => {
+    let now = Date.UTC(2026, 0, 1);
+    const links = createPreviewLinks({ secret: 'x'.repeat(32), now: () => now });
+    const target = { conversationId: 'abc_DEF-123', version: 4 };
+    const token = links.tokenOf(target);
+    expect(links.verify(token)).toEqual(target);
+    expect(links.urlOf('https://preview.example/', target)).toBe(`https://preview.example/p/${token}/`);
+    expect(links.verify(token.replace('.4.', '.5.'))).toBeUndefined();
+    expect(createPreviewLinks({ secret: 'y'.repeat(32), now: () => now }).verify(token)).toBeUndefined();
+    now += 3 * 60 * 60 * 1000;
+    expect(links.verify(token)).toBeUndefined();
+  });
+});
