@@ -32,6 +32,7 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
+import { createPreviewServer } from './modules/sites/preview-server.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteBuilder } from './modules/sites/site-builds.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -262,11 +263,27 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatFeedbackRoutes, { db });
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
-  await app.register(siteRoutes, {
+  const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
+  await app.register(siteRoutes, { db, previewLinks, config });
+  // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
+  const preview = createPreviewServer({
     db,
-    previewLinks: createPreviewLinks({ secret: config.realtime.secret }),
-    config,
+    previewLinks,
+    logger: app.log,
+    appOrigins: (request) =>
+      config.publicUrl
+        ? [new URL(config.publicUrl).origin]
+        : [`${request.protocol}://${request.hostname}:${config.port}`],
   });
+  app.addHook('onListen', async () => {
+    await preview.listen({ host: config.host, port: config.sites.previewPort }).catch((error: unknown) => {
+      app.log.error(
+        { err: error, port: config.sites.previewPort },
+        'the preview origin cannot listen: SITE_PREVIEW_PORT',
+      );
+    });
+  });
+  app.addHook('onClose', () => preview.close());
   await app.register(imageProxyRoutes);
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });

@@ -11,6 +11,7 @@ import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { BuildResult } from './build-site.ts';
 import { createPreviewLinks } from './preview-links.ts';
+import { createPreviewServer } from './preview-server.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
 
@@ -359,5 +360,52 @@ describe('preview addresses', () => {
     expect(createPreviewLinks({ secret: 'y'.repeat(32), now: () => now }).verify(token)).toBeUndefined();
     now += 3 * 60 * 60 * 1000;
     expect(links.verify(token)).toBeUndefined();
+  });
+});
+
+describe('the preview origin', () => {
+  const previewOf = () =>
+    createPreviewServer({
+      db: ctx.database.db,
+      previewLinks: createPreviewLinks({ secret: ctx.config.realtime.secret }),
+      appOrigins: () => ['http://localhost:3000'],
+    });
+
+  it("serves a ready version's page and assets at its signed address, under a policy that allows no connection", async () => {
+    const { owner, agentId } = await builder();
+    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Shown')}` });
+    const [version] = (await builtVersions(owner.token, sent.conversation_id, 1)).data;
+    const path = new URL(version!.preview_url!).pathname;
+    const preview = previewOf();
+    const page = await preview.inject({ url: path, headers: { cookie: 'session=anything' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<div id="root"></div>');
+    const policy = String(page.headers['content-security-policy']);
+    for (const rule of [
+      "default-src 'none'",
+      "connect-src 'none'",
+      'sandbox allow-scripts',
+      'frame-ancestors http://localhost:3000',
+    ]) {
+      expect(policy).toContain(rule);
+    }
+    expect(page.headers['set-cookie']).toBeUndefined();
+    const script = await preview.inject({ url: `${path}assets/entry-0.js` });
+    expect([script.statusCode, script.headers['content-type']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
+    expect(script.body).toContain('Shown');
+
+    // A changed address, a file the version does not have, and a deleted conversation's page are not found.
+    const tampered = path.replace('.1.', '.2.');
+    expect((await preview.inject({ url: tampered })).statusCode).toBe(404);
+    expect((await preview.inject({ url: `${path}../../etc/passwd` })).statusCode).toBe(404);
+    await data('POST', '/api/chat/delete-conversation', owner.token, {
+      conversation_id: sent.conversation_id,
+    });
+    expect((await preview.inject({ url: path })).statusCode).toBe(404);
+    await preview.close();
   });
 });

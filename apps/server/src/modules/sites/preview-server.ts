@@ -1,0 +1,83 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { conversations, siteVersions } from '../../db/schema.ts';
+import type { PreviewLinks } from './preview-links.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/**
+ * What a built page may do on the preview origin: run its own scripts and styles, show images from
+ * itself, data and blob addresses; nothing else. No connections (it cannot call our API, or send what
+ * it sees anywhere), no forms, no plugins, framed only by the app. `sandbox allow-scripts` makes it an
+ * opaque origin even opened in a tab of its own: no cookies, no storage, no top-window navigation.
+ */
+export const previewPolicy = (selfOrigin: string, appOrigins: string[]) =>
+  [
+    "default-src 'none'",
+    `script-src ${selfOrigin} 'unsafe-inline'`,
+    `style-src ${selfOrigin} 'unsafe-inline'`,
+    `img-src ${selfOrigin} data: blob:`,
+    `font-src ${selfOrigin} data:`,
+    "connect-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${appOrigins.length > 0 ? appOrigins.join(' ') : "'none'"}`,
+    'sandbox allow-scripts',
+  ].join('; ');
+
+export type PreviewServerDeps = {
+  db: Db;
+  previewLinks: PreviewLinks;
+  /** Origins of the web app, which may frame previews; without any, the request's host on any port. */
+  appOrigins: (request: { protocol: string; hostname: string }) => string[];
+  logger?: FastifyBaseLogger | false;
+};
+
+/**
+ * The preview origin: a server of its own (another port or host than the app's) that serves built
+ * versions at `/p/<signed token>/<path>` and nothing else. It reads no cookie and sets none; the token
+ * (see preview-links.ts) is the only key, and it opens one ready version of a live conversation.
+ */
+export function createPreviewServer({ db, previewLinks, appOrigins, logger }: PreviewServerDeps) {
+  const preview = Fastify({ loggerInstance: logger || undefined });
+
+  preview.get<{ Params: { token: string; '*': string } }>('/p/:token/*', async (request, reply) => {
+    reply.headers({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    const target = previewLinks.verify(request.params.token);
+    const path = request.params['*'] === '' ? 'index.html' : request.params['*'];
+    const [row] = target
+      ? await db
+          .select({ output: siteVersions.output })
+          .from(siteVersions)
+          .innerJoin(conversations, eq(conversations.id, siteVersions.conversationId))
+          .where(
+            and(
+              eq(siteVersions.conversationId, target.conversationId),
+              eq(siteVersions.version, target.version),
+              eq(siteVersions.status, 'ready'),
+              isNull(conversations.deletedAt),
+            ),
+          )
+      : [];
+    const file = row?.output?.find((each) => each.path === path);
+    if (!file)
+      return reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    const selfOrigin = `${request.protocol}://${request.host}`;
+    return reply
+      .header('content-security-policy', previewPolicy(selfOrigin, appOrigins(request)))
+      .header('cache-control', 'private, max-age=3600')
+      .type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .send(file.content);
+  });
+
+  return preview;
+}
