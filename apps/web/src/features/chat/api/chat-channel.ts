@@ -23,6 +23,8 @@ export function listenToConversation(
   onUnrecovered: () => void,
   /** The conversation was just created: its channel holds only this reply, taken from its start. */
   isNew = false,
+  /** A version of the conversation's site was made or built (chat-sites.ts). */
+  onSiteVersion: () => void = () => {},
 ) {
   return subscribeWithToken(
     `chat:${conversationId}`,
@@ -30,6 +32,7 @@ export function listenToConversation(
       http.post<string>(REALTIME_API.chatToken, { conversation_id: conversationId }, { background: true }),
     (data) => {
       if (isReplyPublication(data)) listener(data);
+      else if ((data as { type?: unknown } | null)?.type === 'site_version') onSiteVersion();
     },
     { onUnrecovered, isFromStart: isNew },
   );

@@ -21,6 +21,7 @@ import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
+import { SitePanel } from '../components/site-panel.tsx';
 import { useConversation } from '../model/use-conversation.ts';
 import { useListOnOpen } from '../model/use-list-on-open.ts';
 import { ChatLanding } from './chat-landing.tsx';
@@ -292,6 +293,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           />
         )}
       </section>
+      {variant === 'page' && conversationId && <SitePanel conversationId={conversationId} />}
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import {
+  CHAT_SITES_API,
+  type SiteFilesData,
+  type SiteVersion,
+  type SiteVersionsData,
+} from '@tandem/contract/chat-sites';
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http.ts';
+import { CHAT_KEY } from './chat.ts';
+
+export type { SiteVersion };
+
+/** While a version builds, its list is read again this often, should its status publication be missed. */
+const BUILDING_POLL_MS = 3000;
+
+export const siteVersionsKey = (conversationId: string) =>
+  [...CHAT_KEY, 'site-versions', conversationId] as const;
+
+/** The versions of a conversation's site, newest first. */
+export const siteVersionsQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: siteVersionsKey(conversationId),
+    queryFn: () =>
+      http.get<SiteVersionsData>(CHAT_SITES_API.siteVersions, {
+        params: { conversation_id: conversationId },
+        background: true,
+      }),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((version) => version.status === 'building') ? BUILDING_POLL_MS : false,
+  });
+
+/** The files of one version: they never change once made. */
+export const siteFilesQuery = (conversationId: string, version: number) =>
+  queryOptions({
+    queryKey: [...siteVersionsKey(conversationId), version, 'files'],
+    queryFn: () =>
+      http.get<SiteFilesData>(CHAT_SITES_API.siteFiles, {
+        params: { conversation_id: conversationId, version },
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,0 +1,79 @@
+import '../../../test/dom-setup.ts';
+import { CHAT_SITES_API, type SiteVersion } from '@tandem/contract/chat-sites';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getSession } from '../../../shared/session/session-store.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderPage } from '../../../test/render-app.tsx';
+import { SitePanel } from './site-panel.tsx';
+
+const PREVIEW = 'http://localhost:3001/p/conv-1.2.999.sig/';
+
+const versionOf = (version: number, values: Partial<SiteVersion>): SiteVersion => ({
+  version,
+  status: 'ready',
+  created_at: '2026-11-25T10:00:00.000Z',
+  message_id: version * 10,
+  errors: [],
+  preview_url: null,
+  ...values,
+});
+
+function serve(versions: SiteVersion[]) {
+  return fakeApi({
+    [CHAT_SITES_API.siteVersions]: () => ({ data: { data: versions, total: versions.length } }),
+    [CHAT_SITES_API.siteFiles]: () => ({
+      data: {
+        files: [
+          { path: 'src/App.tsx', content: 'export default function App() {}\n' },
+          { path: 'src/main.tsx', content: "import App from './App';\n" },
+        ],
+      },
+    }),
+  });
+}
+
+beforeEach(() => getSession().setToken('session-token'));
+afterEach(() => getSession().reset());
+
+describe('the web preview beside a conversation', () => {
+  it("shows the newest version's page in a frame that may run scripts only, at desktop or mobile width", async () => {
+    serve([versionOf(2, { preview_url: PREVIEW }), versionOf(1, { status: 'fail' })]);
+    await renderPage(<SitePanel conversationId="conv-1" />);
+    const frame = await screen.findByTitle('Version 2');
+    expect(frame.getAttribute('src')).toBe(PREVIEW);
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(screen.getByRole('link', { name: /Open in a new tab/ }).getAttribute('href')).toBe(PREVIEW);
+    fireEvent.click(screen.getByText('Mobile'));
+    expect(frame.parentElement?.className).toContain('is-mobile');
+  });
+
+  it("shows a failed version's build errors where they are", async () => {
+    serve([
+      versionOf(1, {
+        status: 'fail',
+        errors: [{ file: 'src/App.tsx', line: 2, column: 20, text: 'Expected ">" but found ";"' }],
+      }),
+    ]);
+    await renderPage(<SitePanel conversationId="conv-1" />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Web build error')).toBeTruthy();
+    expect(within(alert).getByText('src/App.tsx, line 2, column 20')).toBeTruthy();
+    expect(within(alert).getByText(/Expected ">" but found ";"/)).toBeTruthy();
+  });
+
+  it("shows the version's code and file tree", async () => {
+    serve([versionOf(1, { preview_url: PREVIEW })]);
+    await renderPage(<SitePanel conversationId="conv-1" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Code' }));
+    expect(await screen.findByText('App.tsx')).toBeTruthy();
+    fireEvent.click(screen.getByText('main.tsx'));
+    expect(await screen.findByText("import App from './App';")).toBeTruthy();
+  });
+
+  it('shows nothing while the conversation has no version', async () => {
+    serve([]);
+    const { container } = await renderPage(<SitePanel conversationId="conv-1" />);
+    expect(container.querySelector('.site-panel')).toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+import { ExportOutlined } from '@ant-design/icons';
+import type { SiteBuildError } from '@tandem/contract/chat-sites';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type SiteVersion, siteFilesQuery, siteVersionsQuery } from '../api/chat-sites.ts';
+import './site-panel.css';
+
+const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
+  building: 'processing',
+  ready: 'success',
+  fail: 'error',
+};
+
+type Width = 'desktop' | 'mobile';
+
+/** A folder tree of the version's paths, folders first. */
+type FileNode = { key: string; title: string; isLeaf: boolean; children?: FileNode[] };
+function treeOf(paths: string[]): FileNode[] {
+  const root: FileNode[] = [];
+  for (const path of paths) {
+    let level = root;
+    path.split('/').forEach((name, index, parts) => {
+      const key = parts.slice(0, index + 1).join('/');
+      const isLeaf = index === parts.length - 1;
+      let node = level.find((each) => each.key === key);
+      if (!node) {
+        node = { key, title: name, isLeaf, ...(isLeaf ? {} : { children: [] }) };
+        level.push(node);
+      }
+      level = node.children ?? [];
+    });
+  }
+  const sorted = (nodes: FileNode[]): FileNode[] =>
+    [...nodes]
+      .sort((a, b) => Number(a.isLeaf) - Number(b.isLeaf) || a.title.localeCompare(b.title))
+      .map((node) => (node.children ? { ...node, children: sorted(node.children) } : node));
+  return sorted(root);
+}
+
+function BuildErrors({ errors }: { errors: SiteBuildError[] }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('sites.build_error_title')}
+      description={
+        <>
+          <p>{t('sites.build_error_text')}</p>
+          <ul className="site-panel__errors">
+            {errors.map((error, index) => (
+              // Errors have no id, and the list never reorders.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index}>
+                {error.file !== null && (
+                  <code>
+                    {t('sites.error_at', {
+                      file: error.file,
+                      line: error.line ?? '-',
+                      column: error.column ?? '-',
+                    })}
+                  </code>
+                )}{' '}
+                {error.text}
+              </li>
+            ))}
+          </ul>
+        </>
+      }
+    />
+  );
+}
+
+function CodeView({ conversationId, version }: { conversationId: string; version: number }) {
+  const { t } = useTranslation();
+  const files = useQuery(siteFilesQuery(conversationId, version));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = files.data?.files ?? [];
+  const tree = useMemo(() => treeOf(list.map((file) => file.path)), [list]);
+  if (files.isPending) return <Spin aria-label={t('common.loading')} />;
+  const shown = list.find((file) => file.path === chosen) ?? list[0];
+  return (
+    <div className="site-panel__code">
+      <Tree.DirectoryTree
+        className="site-panel__tree"
+        aria-label={t('sites.files')}
+        treeData={tree}
+        defaultExpandAll
+        selectedKeys={shown ? [shown.path] : []}
+        onSelect={(keys, info) => {
+          if (info.node.isLeaf) setChosen(String(keys[0]));
+        }}
+      />
+      <figure className="site-panel__file">
+        <figcaption className="site-panel__path">{shown?.path}</figcaption>
+        <pre className="site-panel__source">
+          <code>{shown?.content}</code>
+        </pre>
+      </figure>
+    </div>
+  );
+}
+
+/**
+ * The web preview beside a conversation whose agent builds pages: the versions (number, date,
+ * status), the chosen one's page in a sandboxed frame from the preview origin at desktop or mobile
+ * width, its code and file tree, or its build errors. Nothing shows while the conversation has no version.
+ */
+export function SitePanel({ conversationId }: { conversationId: string }) {
+  const { t, i18n } = useTranslation();
+  const versions = useQuery(siteVersionsQuery(conversationId));
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [width, setWidth] = useState<Width>('desktop');
+  const list = versions.data?.data ?? [];
+  if (list.length === 0) return null;
+  const shown = list.find((version) => version.version === chosen) ?? list[0]!;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+
+  const preview =
+    shown.status === 'building' ? (
+      <Spin className="site-panel__state" tip={t('sites.status_building')}>
+        <div />
+      </Spin>
+    ) : shown.status === 'fail' || !shown.preview_url ? (
+      <BuildErrors errors={shown.errors} />
+    ) : (
+      <div className={`site-panel__frame is-${width}`}>
+        <iframe
+          title={t('sites.version', { number: shown.version })}
+          src={shown.preview_url}
+          // Scripts only: the page is an opaque origin that cannot reach this one, its cookies or the top window.
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+        />
+      </div>
+    );
+
+  return (
+    <aside className="site-panel" aria-label={t('sites.panel_title')}>
+      <header className="site-panel__bar">
+        <Select
+          aria-label={t('sites.versions')}
+          value={shown.version}
+          onChange={setChosen}
+          popupMatchSelectWidth={false}
+          options={list.map((version) => ({
+            value: version.version,
+            label: (
+              <span className="site-panel__version">
+                {t('sites.version', { number: version.version })}
+                <span className="site-panel__date">{date.format(new Date(version.created_at))}</span>
+                <Tag color={STATUS_COLOURS[version.status]}>{t(`sites.status_${version.status}`)}</Tag>
+              </span>
+            ),
+          }))}
+        />
+        <Segmented<Width>
+          value={width}
+          onChange={setWidth}
+          options={[
+            { value: 'desktop', label: t('sites.desktop') },
+            { value: 'mobile', label: t('sites.mobile') },
+          ]}
+        />
+        {shown.preview_url && (
+          <a href={shown.preview_url} target="_blank" rel="noopener noreferrer">
+            <ExportOutlined /> {t('sites.open_in_tab')}
+          </a>
+        )}
+      </header>
+      <Tabs
+        className="site-panel__tabs"
+        items={[
+          { key: 'preview', label: t('sites.preview'), children: preview },
+          {
+            key: 'code',
+            label: t('sites.code'),
+            children: (
+              <CodeView key={shown.version} conversationId={conversationId} version={shown.version} />
+            ),
+          },
+        ]}
+      />
+    </aside>
+  );
+}
