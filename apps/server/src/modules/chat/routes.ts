@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   CHAT_API,
   chatMessage,
@@ -12,18 +11,15 @@ import {
   stopMessageBody,
 } from '@tandem/contract/chat';
 import { envelope, pageOf } from '@tandem/contract/envelope';
-import { translate } from '@tandem/contract/messages';
-import { CHANNEL_NAMESPACES, chatChannel } from '@tandem/contract/realtime-channels';
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { CHANNEL_NAMESPACES } from '@tandem/contract/realtime-channels';
+import { and, count, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { callJson, rowFromJson } from '../../db/json-row.ts';
 import { chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
 import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { bearerToken } from '../../platform/auth/guard.ts';
-import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
@@ -31,22 +27,10 @@ import type { Llm } from '../../platform/llm/llm.ts';
 import type { ChatMetrics } from '../../platform/metrics/metrics.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import {
-  type AgentContext,
-  type AgentWithActorJson,
-  agentContextOf,
-  loadAgent,
-  readConfig,
-} from '../agent/agent-data.ts';
-import { authorizeAgent } from '../agent/policy.ts';
-import { listOnFirstConversation } from './agent-list.ts';
-import { checkAttachments } from './attachments.ts';
-import { titleOf } from './conversation-title.ts';
-import { startExchange } from './exchange.ts';
 import type { ChatRunner } from './generation.ts';
 import { presentMessage } from './message-presenter.ts';
 import { versionsOfReplies } from './reply-versions.ts';
-import { estimateTokens } from './tokens.ts';
+import { sendMessage } from './send-message.ts';
 
 export type ChatDeps = {
   db: Db;
@@ -108,7 +92,7 @@ export const VISITOR_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
  * streamed on `chat:<conversation_id>`; each reply debits the agent team's points first.
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
-  const { db, realtime, llm, runner } = deps;
+  const { db, realtime, runner } = deps;
   deps.metrics?.countRepliesWith(runner.streamingCount);
   // Signed-in users, and visitors of web-public agents.
   const session = { onRequest: requireChatter(db) };
@@ -128,103 +112,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       },
       schema: { body: sendMessageBody, response: { 200: envelope(sendMessageData) } },
     },
-    async (request) => {
-      const chatter = chatterOf(request);
-      const { userId } = chatter;
-      const body = request.body;
-      // A conversation comes with its agent, in one call: every round trip here delays the first token.
-      let existing: ConversationRow | undefined;
-      let context: AgentContext;
-      if (body.conversation_id) {
-        const found = await callJson<{
-          conversation: Record<string, unknown>;
-          agent: AgentWithActorJson | null;
-        }>(
-          db,
-          sql`select chat_send_context(${body.conversation_id}::text, ${userId}::integer,
-            ${chatter.visitorId}::text) as value`,
-        );
-        if (!found) throw new AppError('CONVERSATION_NOT_FOUND');
-        existing = rowFromJson(conversations, found.conversation);
-        if (runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
-        context = agentContextOf(found.agent, userId ?? undefined);
-      } else {
-        const ref = body.agent_id ? { id: body.agent_id } : { agentKey: body.agent_key! };
-        context = await loadAgent(db, ref, userId ?? undefined);
-      }
-      const { agent, actor } = context;
-      if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
-      authorizeAgent(agent, actor, 'use');
-      const config = readConfig(agent.published);
-      const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
-      if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
-      if (body.images?.length && !model.supportsImages) throw new AppError('IMAGES_NOT_SUPPORTED');
-      if (await deps.moderation.isFlagged(body.content ?? '')) throw new AppError('CONTENT_VIOLATION');
-      const images = await checkAttachments(db, userId, body.images ?? []);
-      // The message alone, with room for the reply, must fit the model's context.
-      const replyRoom = Math.min(config.params.max_tokens, Math.floor(model.contextLength / 2));
-      if (estimateTokens(body.content ?? '') + replyRoom > model.contextLength) {
-        throw new AppError('INPUT_TOO_LONG');
-      }
-      // A place among the team's running replies, given back when the send fails.
-      if (!runner.reserve(agent.teamId)) throw new AppError('SYSTEM_BUSY');
-      const conversationId = existing?.id ?? randomBytes(12).toString('base64url');
-      // A message of images alone is titled as such, in the sender's language.
-      const title =
-        existing?.title ??
-        (titleOf(body.content ?? '') || translate(requestLocale(request), 'chat.image_title'));
-      const started = await startExchange(db, {
-        conversation: {
-          id: conversationId,
-          isNew: !existing,
-          title,
-          userId,
-          visitorId: chatter.visitorId,
-          teamId: agent.teamId,
-          agentId: agent.id,
-        },
-        regenerate: body.regenerate ?? false,
-        content: body.content ?? '',
-        images,
-        model: { id: model.id, pointsPerRequest: model.pointsPerRequest },
-        contextWindow: config.params.context_window,
-        ownerId: deps.processId,
-        takeBack: runner.takeBackOrphans,
-      }).catch((error: unknown) => {
-        runner.release(agent.teamId);
-        throw error;
-      });
-
-      deps.metrics?.pointsDebited(started.debit.points);
-      runner.start({
-        conversationId,
-        userMessageId: started.userMessageId,
-        messageId: started.messageId,
-        turns: started.turns,
-        inputTokens: model.contextLength - replyRoom,
-        modelId: model.id,
-        config,
-        debit: started.debit,
-        locale: requestLocale(request),
-      });
-      // A user's new conversation lists its agent: after the model is asked, so the reply does not
-      // wait for it, and before the answer, so the list the page reads next has it.
-      if (!existing && userId !== null) {
-        await listOnFirstConversation(db, userId, agent.id).catch((error: unknown) =>
-          request.log.warn({ err: error, agentId: agent.id }, 'agent not added to the chat list'),
-        );
-      }
-      // After the model is asked: the balance the team's members see has changed.
-      identityCacheOf(db).forgetTeamAccounts(agent.teamId);
-      return ok({
-        conversation_id: conversationId,
-        title,
-        user_message_id: started.userMessageId,
-        assistant_message_id: started.messageId,
-        channel: chatChannel(conversationId),
-        points: model.pointsPerRequest,
-      });
-    },
+    async (request) =>
+      ok(
+        await sendMessage(deps, {
+          chatter: chatterOf(request),
+          body: request.body,
+          locale: requestLocale(request),
+          log: request.log,
+        }),
+      ),
   );
 
   app.post(
