@@ -15,6 +15,7 @@ import { imageProxyRoutes } from './modules/chat/image-proxy-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { replyVersionRoutes } from './modules/chat/reply-version-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { sendMessage } from './modules/chat/send-message.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -264,7 +265,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
-  await app.register(siteRoutes, { db, previewLinks, config });
+  const chatDeps = { db, llm, moderation, metrics: metrics?.chat, runner, processId: serverProcess.id };
+  await app.register(siteRoutes, {
+    db,
+    previewLinks,
+    config,
+    send: (request) => sendMessage(chatDeps, request),
+  });
   // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
   const preview = createPreviewServer({
     db,

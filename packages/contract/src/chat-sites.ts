@@ -13,6 +13,8 @@ import { entityId } from './ids.ts';
 export const CHAT_SITES_API = {
   siteVersions: '/api/chat/get-site-versions',
   siteFiles: '/api/chat/get-site-files',
+  /** Sends a failed version's errors to the agent, as a message of the user's. */
+  fixSite: '/api/chat/fix-site',
 } as const;
 
 export const SITE_VERSION_STATUSES = ['building', 'ready', 'fail'] as const;
@@ -94,6 +96,13 @@ export const siteFilesQuery = z.object({ conversation_id: conversationId, versio
 /** Every file of the version, in path order. */
 export const siteFilesData = z.object({ files: z.array(siteFile) });
 export type SiteFilesData = z.infer<typeof siteFilesData>;
+
+/** The failed version whose errors the agent is asked to fix; answered as `agent-send-message` answers. */
+export const fixSiteBody = z.object({ conversation_id: conversationId, version: entityId });
+export type FixSiteBody = z.input<typeof fixSiteBody>;
+/** The errors a fix request lists at most, and the characters of each error's text it keeps. */
+export const SITE_FIX_ERRORS_MAX = 20;
+export const SITE_FIX_ERROR_TEXT_MAX = 500;
 
 /** On the conversation's channel `chat:<id>` when a version is made and when its build ends. */
 export type SitePublication = {

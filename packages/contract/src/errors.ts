@@ -104,6 +104,8 @@ export const ERRORS = {
   SITE_VERSION_NOT_FOUND: { code: 2060, status: 404, key: 'site_version_not_found' },
   /** The spec's "Web build error": the version failed to build and cannot be previewed. */
   SITE_BUILD_FAILED: { code: 2061, status: 409, key: 'site_build_failed' },
+  /** Only a failed version can be sent to the agent to fix. */
+  SITE_NOTHING_TO_FIX: { code: 2062, status: 409, key: 'site_nothing_to_fix' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

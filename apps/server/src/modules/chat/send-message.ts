@@ -30,6 +30,8 @@ import { startExchange } from './exchange.ts';
 import type { ChatRunner } from './generation.ts';
 import { estimateTokens } from './tokens.ts';
 
+export type { SendMessageData };
+
 export type SendMessageDeps = {
   db: Db;
   llm: Llm;

@@ -1,5 +1,7 @@
+import { sendMessageData } from '@tandem/contract/chat';
 import {
   CHAT_SITES_API,
+  fixSiteBody,
   siteFilesData,
   siteFilesQuery,
   siteVersionsData,
@@ -12,20 +14,28 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { requestLocale } from '../../platform/http/request-locale.ts';
+import type { SendMessageData, SendMessageRequest } from '../chat/send-message.ts';
+import { fixRequestOf } from './fix-request.ts';
 import type { PreviewLinks } from './preview-links.ts';
-import { listSiteVersions, ownSiteConversation, siteVersionFiles } from './site-versions.ts';
+import { errorsToFix, listSiteVersions, ownSiteConversation, siteVersionFiles } from './site-versions.ts';
 
 export type SiteDeps = {
   db: Db;
   previewLinks: PreviewLinks;
   config: Pick<Config, 'publicUrl'> & { sites: Pick<Config['sites'], 'previewUrl' | 'previewPort'> };
+  /** Puts a message to the conversation's agent, as `agent-send-message` does. */
+  send: (request: SendMessageRequest) => Promise<SendMessageData>;
 };
 
 /**
  * The versions of a conversation's site and their files, for the conversation's owner only (a
  * visitor's own conversations too); anyone else's conversation does not exist for the caller.
  */
-export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (app, { db, previewLinks, config }) => {
+export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (
+  app,
+  { db, previewLinks, config, send },
+) => {
   const session = { onRequest: requireChatter(db) };
   /** The preview origin: configured, else the app's own host (PUBLIC_URL's, else the request's) on the preview port. */
   const previewOriginOf = (request: FastifyRequest) => {
@@ -55,6 +65,28 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (app, { db, pre
       const { conversation_id, version } = request.query;
       const conversation = await ownSiteConversation(db, chatterOf(request), conversation_id);
       return ok({ files: await siteVersionFiles(db, conversation.id, version) });
+    },
+  );
+
+  // A normal message of the user's, with its points: the agent's reply makes the next version.
+  app.post(
+    CHAT_SITES_API.fixSite,
+    { ...session, schema: { body: fixSiteBody, response: { 200: envelope(sendMessageData) } } },
+    async (request) => {
+      const chatter = chatterOf(request);
+      const { conversation_id, version } = request.body;
+      const conversation = await ownSiteConversation(db, chatter, conversation_id);
+      const errors = await errorsToFix(db, conversation.id, version);
+      const locale = requestLocale(request);
+      const content = fixRequestOf(locale, version, errors);
+      return ok(
+        await send({
+          chatter,
+          body: { conversation_id: conversation.id, content },
+          locale,
+          log: request.log,
+        }),
+      );
     },
   );
 };

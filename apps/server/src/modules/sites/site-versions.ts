@@ -108,6 +108,17 @@ export async function listSiteVersions(
   }));
 }
 
+/** A failed version's errors, to send to the agent; 409 (2062) for a version that did not fail. */
+export async function errorsToFix(db: Db, conversationId: string, version: number) {
+  const [row] = await db
+    .select({ status: siteVersions.status, errors: siteVersions.errors })
+    .from(siteVersions)
+    .where(and(eq(siteVersions.conversationId, conversationId), eq(siteVersions.version, version)));
+  if (!row) throw new AppError('SITE_VERSION_NOT_FOUND');
+  if (row.status !== 'fail') throw new AppError('SITE_NOTHING_TO_FIX');
+  return row.errors;
+}
+
 /** The files of one version of the conversation's site. */
 export async function siteVersionFiles(db: Db, conversationId: string, version: number): Promise<SiteFile[]> {
   const [row] = await db

@@ -213,6 +213,53 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 });
 
+describe('fixing a failed version through chat', () => {
+  const balanceOf = async (token: string) =>
+    (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
+      .points_quota_surplus_numerical as number;
+
+  it("sends the version's errors to the agent as a message of the user's, with its points, answered as a send is", async () => {
+    const { owner, agentId } = await builder();
+    const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
+    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${broken}` });
+    await builtVersions(owner.token, sent.conversation_id, 1);
+    const before = await balanceOf(owner.token);
+    const fix = await data('POST', '/api/chat/fix-site', owner.token, {
+      conversation_id: sent.conversation_id,
+      version: 1,
+    });
+    expect(fix).toMatchObject({
+      conversation_id: sent.conversation_id,
+      channel: `chat:${sent.conversation_id}`,
+      points: 3,
+      assistant_message_id: expect.any(Number),
+    });
+    await replyEnded(owner.token, sent.conversation_id);
+    const [question] = await ctx.database.db
+      .select({ content: chatMessages.content })
+      .from(chatMessages)
+      .where(eq(chatMessages.id, fix.user_message_id));
+    expect(question!.content).toBe(
+      'The build of version 1 failed with these errors. Fix them:\n\n- src/App.tsx:2:20: Expected ">" but found ";"',
+    );
+    expect(await balanceOf(owner.token)).toBe(before - 3);
+  });
+
+  it('refuses a version that did not fail, one that does not exist, and a conversation of someone else', async () => {
+    const { owner, agentId } = await builder();
+    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${app('Fine')}` });
+    await builtVersions(owner.token, sent.conversation_id, 1);
+    const fix = (token: string, version: number) =>
+      call('POST', '/api/chat/fix-site', token, { conversation_id: sent.conversation_id, version });
+    const ready = await fix(owner.token, 1);
+    expect([ready.status, ready.body.code]).toEqual([409, ERRORS.SITE_NOTHING_TO_FIX.code]);
+    const missing = await fix(owner.token, 9);
+    expect([missing.status, missing.body.code]).toEqual([404, ERRORS.SITE_VERSION_NOT_FOUND.code]);
+    const stranger = await fix((await person()).token, 1);
+    expect([stranger.status, stranger.body.code]).toEqual([404, ERRORS.CONVERSATION_NOT_FOUND.code]);
+  });
+});
+
 /** A conversation of a web builder with `count` replies in it, made without the model. */
 async function conversationWithReplies(count: number) {
   const { owner, agentId } = await builder();
