@@ -1,3 +1,4 @@
+import type { SendMessageData } from '@tandem/contract/chat';
 import {
   CHAT_SITES_API,
   type SiteFilesData,
@@ -39,3 +40,7 @@ export const siteFilesQuery = (conversationId: string, version: number) =>
       }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** Sends a failed version's errors to the agent; its reply streams in the conversation as any other. */
+export const fixSite = (conversationId: string, version: number) =>
+  http.post<SendMessageData>(CHAT_SITES_API.fixSite, { conversation_id: conversationId, version });

@@ -1,6 +1,6 @@
 import '../../../test/dom-setup.ts';
 import { CHAT_SITES_API, type SiteVersion } from '@tandem/contract/chat-sites';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
@@ -21,6 +21,16 @@ const versionOf = (version: number, values: Partial<SiteVersion>): SiteVersion =
 
 function serve(versions: SiteVersion[]) {
   return fakeApi({
+    [CHAT_SITES_API.fixSite]: () => ({
+      data: {
+        conversation_id: 'conv-1',
+        title: 'A page',
+        user_message_id: 11,
+        assistant_message_id: 12,
+        channel: 'chat:conv-1',
+        points: 3,
+      },
+    }),
     [CHAT_SITES_API.siteVersions]: () => ({ data: { data: versions, total: versions.length } }),
     [CHAT_SITES_API.siteFiles]: () => ({
       data: {
@@ -48,8 +58,8 @@ describe('the web preview beside a conversation', () => {
     expect(frame.parentElement?.className).toContain('is-mobile');
   });
 
-  it("shows a failed version's build errors where they are", async () => {
-    serve([
+  it("shows a failed version's build errors where they are, and sends them to the agent to fix", async () => {
+    const api = serve([
       versionOf(1, {
         status: 'fail',
         errors: [{ file: 'src/App.tsx', line: 2, column: 20, text: 'Expected ">" but found ";"' }],
@@ -60,6 +70,10 @@ describe('the web preview beside a conversation', () => {
     expect(within(alert).getByText('Web build error')).toBeTruthy();
     expect(within(alert).getByText('src/App.tsx, line 2, column 20')).toBeTruthy();
     expect(within(alert).getByText(/Expected ">" but found ";"/)).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Fix' }));
+    await waitFor(() =>
+      expect(api.bodiesOf(CHAT_SITES_API.fixSite)).toEqual([{ conversation_id: 'conv-1', version: 1 }]),
+    );
   });
 
   it("shows the version's code and file tree", async () => {

@@ -1,10 +1,10 @@
 import { ExportOutlined } from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SiteVersion, siteFilesQuery, siteVersionsQuery } from '../api/chat-sites.ts';
+import { fixSite, type SiteVersion, siteFilesQuery, siteVersionsQuery } from '../api/chat-sites.ts';
 import './site-panel.css';
 
 const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
@@ -39,13 +39,20 @@ function treeOf(paths: string[]): FileNode[] {
   return sorted(root);
 }
 
-function BuildErrors({ errors }: { errors: SiteBuildError[] }) {
+function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert
       type="error"
       showIcon
       title={t('sites.build_error_title')}
+      action={
+        onFix && (
+          <Button size="small" danger onClick={onFix}>
+            {t('sites.fix')}
+          </Button>
+        )
+      }
       description={
         <>
           <p>{t('sites.build_error_text')}</p>
@@ -113,6 +120,7 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
   const versions = useQuery(siteVersionsQuery(conversationId));
   const [chosen, setChosen] = useState<number | null>(null);
   const [width, setWidth] = useState<Width>('desktop');
+  const fix = useMutation({ mutationFn: (version: number) => fixSite(conversationId, version) });
   const list = versions.data?.data ?? [];
   if (list.length === 0) return null;
   const shown = list.find((version) => version.version === chosen) ?? list[0]!;
@@ -124,7 +132,10 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
         <div />
       </Spin>
     ) : shown.status === 'fail' || !shown.preview_url ? (
-      <BuildErrors errors={shown.errors} />
+      <BuildErrors
+        errors={shown.errors}
+        onFix={shown.status === 'fail' && !fix.isPending ? () => fix.mutate(shown.version) : undefined}
+      />
     ) : (
       <div className={`site-panel__frame is-${width}`}>
         <iframe
