@@ -174,6 +174,17 @@ describe("a web builder's replies make numbered versions of the conversation's s
     expect(await replyOf(untaught.assistant_message_id)).not.toContain('path=');
   });
 
+  it('offers a "Web page builder" template in every language, a web builder', async () => {
+    const { owner } = await team();
+    for (const locale of ['en-US', 'zh-CN', 'zh-TW', 'ja-JP']) {
+      const answer = await call('GET', '/api/agent/get-agent-templates', owner.token, undefined, {
+        cookie: `locale=${locale}`,
+      });
+      const template = answer.body.data.find((each: { id: string }) => each.id === 'web-page-builder');
+      expect(template.config.web_build, locale).toBe(true);
+    }
+  });
+
   it('makes no version from an agent that is not a web builder, nor from a reply without files', async () => {
     const plain = await builder('chat', false);
     const sent = await send(plain.owner.token, {
