@@ -13,6 +13,8 @@ import { entityId } from './ids.ts';
 export const CHAT_SITES_API = {
   siteVersions: '/api/chat/get-site-versions',
   siteFiles: '/api/chat/get-site-files',
+  /** A version's files as a zip (`?conversation_id&version`), `site-v<version>.zip`. */
+  downloadSite: '/api/chat/download-site',
   /** Sends a failed version's errors to the agent, as a message of the user's. */
   fixSite: '/api/chat/fix-site',
 } as const;

@@ -10,6 +10,7 @@ import {
 import { envelope } from '@tandem/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { strToU8, zipSync } from 'fflate';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
@@ -65,6 +66,22 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (
       const { conversation_id, version } = request.query;
       const conversation = await ownSiteConversation(db, chatterOf(request), conversation_id);
       return ok({ files: await siteVersionFiles(db, conversation.id, version) });
+    },
+  );
+
+  app.get(
+    CHAT_SITES_API.downloadSite,
+    { ...session, schema: { querystring: siteFilesQuery } },
+    async (request, reply) => {
+      const { conversation_id, version } = request.query;
+      const conversation = await ownSiteConversation(db, chatterOf(request), conversation_id);
+      const files = await siteVersionFiles(db, conversation.id, version);
+      const zip = zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)])));
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="site-v${version}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(zip));
     },
   );
 

@@ -1,10 +1,12 @@
 import type { SiteVersion } from '@tandem/contract/chat-sites';
 import { ERRORS } from '@tandem/contract/errors';
 import { and, eq, sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { eventually } from '../../../test/eventually.ts';
+import { bearer } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
@@ -214,6 +216,20 @@ describe("a web builder's replies make numbered versions of the conversation's s
       expect([answer.status, answer.body.code]).toEqual([404, ERRORS.CONVERSATION_NOT_FOUND.code]);
       expect((await call('GET', url)).status).toBe(401);
     }
+    const zip = await ctx.app.inject({
+      url: `/api/chat/download-site?conversation_id=${conversationId}&version=1`,
+      headers: bearer(owner.token),
+    });
+    expect(zip.headers['content-disposition']).toBe('attachment; filename="site-v1.zip"');
+    const unzipped = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(unzipped).sort()).toEqual(['src/App.tsx', 'src/main.tsx']);
+    expect(strFromU8(unzipped['src/App.tsx']!)).toContain('<h1>Mine</h1>');
+    const strangerZip = await call(
+      'GET',
+      `/api/chat/download-site?conversation_id=${conversationId}&version=1`,
+      stranger.token,
+    );
+    expect(strangerZip.status).toBe(404);
     const missing = await call('GET', `${FILES}?conversation_id=${conversationId}&version=2`, owner.token);
     expect([missing.status, missing.body.code]).toEqual([404, ERRORS.SITE_VERSION_NOT_FOUND.code]);
     // A deleted conversation's site goes with it.

@@ -7,6 +7,7 @@ import {
 } from '@tandem/contract/chat-sites';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
+import { saveFile } from '../../../shared/ui/save-file.ts';
 import { CHAT_KEY } from './chat.ts';
 
 export type { SiteVersion };
@@ -44,3 +45,11 @@ export const siteFilesQuery = (conversationId: string, version: number) =>
 /** Sends a failed version's errors to the agent; its reply streams in the conversation as any other. */
 export const fixSite = (conversationId: string, version: number) =>
   http.post<SendMessageData>(CHAT_SITES_API.fixSite, { conversation_id: conversationId, version });
+
+/** Saves a version's files as `site-v<version>.zip`. */
+export async function downloadSite(conversationId: string, version: number) {
+  const { blob } = await http.download(CHAT_SITES_API.downloadSite, {
+    params: { conversation_id: conversationId, version },
+  });
+  saveFile(blob, `site-v${version}.zip`);
+}

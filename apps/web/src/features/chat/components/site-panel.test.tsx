@@ -21,6 +21,7 @@ const versionOf = (version: number, values: Partial<SiteVersion>): SiteVersion =
 
 function serve(versions: SiteVersion[]) {
   return fakeApi({
+    [CHAT_SITES_API.downloadSite]: () => ({ data: null }),
     [CHAT_SITES_API.fixSite]: () => ({
       data: {
         conversation_id: 'conv-1',
@@ -48,7 +49,7 @@ afterEach(() => getSession().reset());
 
 describe('the web preview beside a conversation', () => {
   it("shows the newest version's page in a frame that may run scripts only, at desktop or mobile width", async () => {
-    serve([versionOf(2, { preview_url: PREVIEW }), versionOf(1, { status: 'fail' })]);
+    const api = serve([versionOf(2, { preview_url: PREVIEW }), versionOf(1, { status: 'fail' })]);
     await renderPage(<SitePanel conversationId="conv-1" />);
     const frame = await screen.findByTitle('Version 2');
     expect(frame.getAttribute('src')).toBe(PREVIEW);
@@ -56,6 +57,14 @@ describe('the web preview beside a conversation', () => {
     expect(screen.getByRole('link', { name: /Open in a new tab/ }).getAttribute('href')).toBe(PREVIEW);
     fireEvent.click(screen.getByText('Mobile'));
     expect(frame.parentElement?.className).toContain('is-mobile');
+    fireEvent.click(screen.getByRole('button', { name: /Download as zip/ }));
+    await waitFor(() =>
+      expect(
+        api
+          .paramsOf(CHAT_SITES_API.downloadSite)
+          .map((params) => [params.conversation_id, String(params.version)]),
+      ).toEqual([['conv-1', '2']]),
+    );
   });
 
   it("shows a failed version's build errors where they are, and sends them to the agent to fix", async () => {

@@ -1,10 +1,16 @@
-import { ExportOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fixSite, type SiteVersion, siteFilesQuery, siteVersionsQuery } from '../api/chat-sites.ts';
+import {
+  downloadSite,
+  fixSite,
+  type SiteVersion,
+  siteFilesQuery,
+  siteVersionsQuery,
+} from '../api/chat-sites.ts';
 import './site-panel.css';
 
 const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
@@ -175,6 +181,12 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
             { value: 'mobile', label: t('sites.mobile') },
           ]}
         />
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void downloadSite(conversationId, shown.version).catch(() => {})}
+        >
+          {t('sites.download_zip')}
+        </Button>
         {shown.preview_url && (
           <a href={shown.preview_url} target="_blank" rel="noopener noreferrer">
             <ExportOutlined /> {t('sites.open_in_tab')}
