@@ -9,7 +9,15 @@
 //    one made-up project (its team, budget, tools, risks), worded from templates, and meeting notes
 //    that mention several projects in passing as distractors; each question asks about one fact of
 //    one project in other words than its document uses.
-// BENCH_KNOWLEDGE_DATABASES=pglite (or postgres) runs one database only.
+// 4. hybrid search: every chunk embedded by the test embedder (apps/server/test/fake-llm/embeddings.ts,
+//    in this process: the figures are the database's and the server's, not a model's), vectors
+//    written as the embedding worker writes them (vectors a second), then the same questions through
+//    `searchProject` with full text and vectors fused: p50/p95 and hit@5 for each way of comparing
+//    vectors the database offers (pgvector and the server's own on PGlite, the server's on PostgreSQL).
+// On PGlite, which runs in the benchmark's process, `_cpu_p95` is the CPU time a search takes: a
+// figure a busy machine does not inflate as it does wall-clock latency.
+// BENCH_KNOWLEDGE_DATABASES=pglite (or postgres) runs one database only; BENCH_KNOWLEDGE_HYBRID=0
+// leaves out 4.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -19,6 +27,7 @@ const TARGET_CHUNKS = Number(process.env.BENCH_KNOWLEDGE_CHUNKS ?? 100_000);
 const QUESTIONS_EACH_LANGUAGE = 150;
 const INDEXED_DOCS = Math.min(300, Math.max(20, Math.round(TARGET_CHUNKS / 300)));
 const DATABASES = (process.env.BENCH_KNOWLEDGE_DATABASES ?? 'pglite,postgres').split(',');
+const IS_HYBRID = process.env.BENCH_KNOWLEDGE_HYBRID !== '0';
 
 // The server's TypeScript modules, loaded once each (one Yjs, one ProseMirror) as the server loads them.
 register();
@@ -28,6 +37,12 @@ const { chunkDocument } = await server('modules/knowledge/chunking.ts');
 const { indexDocument, replaceChunks } = await server('modules/knowledge/indexing.ts');
 const { searchProject } = await server('modules/knowledge/search.ts');
 const { jsonToState } = await server('modules/document/document-content.ts');
+const { detectVectorBackend, ensureVectorIndex, normalized, writeEmbeddings } = await server(
+  'modules/knowledge/vector-store.ts',
+);
+const { useVectorSearch } = await server('modules/knowledge/hybrid-search.ts');
+const { chunkHashSql, embeddingTextOf } = await server('modules/knowledge/embedding-worker.ts');
+const { fakeEmbedding } = await import(join(ROOT, 'apps/server/test/fake-llm/embeddings.ts'));
 const { sql } = await import(join(ROOT, 'node_modules/drizzle-orm/index.js'));
 
 /** A seeded pseudo-random generator (mulberry32): the same corpus and questions on every run. */
@@ -306,22 +321,112 @@ async function run(database, label, data) {
   const [{ n: chunks }] = rowsOf(await db.execute(sql`select count(*)::int as n from knowledge_chunks`));
 
   // 2 and 3. Latency and hit@5 of the labelled questions.
-  for (const { question } of data.questions.slice(0, 20))
-    await searchProject(db, place.projectId, question, 10);
+  const result = await askAll(db, place.projectId, data.questions);
+  figure(`knowledge_${label}_chunks`, chunks, '');
+  figure(`knowledge_${label}_index_chunks_per_s`, indexedChunks / indexSeconds, 'chunks/s');
+  figure(`knowledge_${label}_search_p50`, result.p50, 'ms');
+  figure(`knowledge_${label}_search_p95`, result.p95, 'ms');
+  // PGlite runs in this process: the CPU a search takes, whatever else the machine is doing.
+  if (label === 'pglite') figure(`knowledge_${label}_search_cpu_p95`, result.cpuP95, 'ms');
+  figure(`knowledge_${label}_hit_at_5`, result.hitAt5, '');
+  if (IS_HYBRID) await runHybrid(database, label, data, place);
+}
+
+/** The questions through hybrid search: latency percentiles and hit@5. */
+async function askAll(db, projectId, questions) {
+  for (const { question } of questions.slice(0, 20)) await searchProject(db, projectId, question, 10);
   const times = [];
+  const cpuTimes = [];
   let hits = 0;
-  for (const { question, docName } of data.questions) {
+  for (const { question, docName } of questions) {
     const started = performance.now();
-    const results = await searchProject(db, place.projectId, question, 10);
+    const cpu = process.cpuUsage();
+    const results = await searchProject(db, projectId, question, 10);
+    const used = process.cpuUsage(cpu);
     times.push(performance.now() - started);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (results.slice(0, 5).some((result) => result.doc_name === docName)) hits++;
   }
   times.sort((a, b) => a - b);
-  figure(`knowledge_${label}_chunks`, chunks, '');
-  figure(`knowledge_${label}_index_chunks_per_s`, indexedChunks / indexSeconds, 'chunks/s');
-  figure(`knowledge_${label}_search_p50`, percentile(times, 50), 'ms');
-  figure(`knowledge_${label}_search_p95`, percentile(times, 95), 'ms');
-  figure(`knowledge_${label}_hit_at_5`, hits / data.questions.length, '');
+  cpuTimes.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    cpuP95: percentile(cpuTimes, 95),
+    hitAt5: hits / questions.length,
+  };
+}
+
+/** 4. Every chunk embedded and written as the worker writes them; then hybrid search, per back end. */
+async function runHybrid(database, label, data, place) {
+  const { db } = database;
+  const [provider] = rowsOf(
+    await db.execute(sql`insert into model_providers (name, kind, base_url)
+      values ('Bench', 'openai-compatible', 'http://127.0.0.1:9/v1') returning id`),
+  );
+  const [modelRow] = rowsOf(
+    await db.execute(sql`insert into models (provider_id, name, model_key, type)
+      values (${provider.id}, 'Bench embedder', 'test-embed', 'embedding') returning id`),
+  );
+  const model = { id: Number(modelRow.id), name: 'Bench embedder', modelKey: 'test-embed' };
+  const embed = (texts) => texts.map((text) => Float32Array.from(fakeEmbedding(text)));
+  const available = await detectVectorBackend(db, 'auto');
+  const started = performance.now();
+  // As the worker does before it writes the model's first vectors (pgvector only).
+  if (available === 'pgvector') await ensureVectorIndex(db, model, fakeEmbedding('').length);
+  let vectors = 0;
+  for (let after = 0; ; ) {
+    const chunks = rowsOf(
+      await db.execute(sql`select document_id as "documentId", heading, text, ${chunkHashSql} as hash
+        from knowledge_chunks where document_id > ${after} and document_id <= ${after + 200}
+        order by document_id, ordinal`),
+    );
+    const [{ last }] = rowsOf(await db.execute(sql`select max(document_id) as last from knowledge_chunks`));
+    const byDocument = new Map();
+    for (const chunk of chunks) {
+      const id = Number(chunk.documentId);
+      byDocument.set(id, [...(byDocument.get(id) ?? []), chunk]);
+    }
+    await db.transaction(async (tx) => {
+      for (const [documentId, list] of byDocument) {
+        const unique = [...new Map(list.map((chunk) => [chunk.hash, chunk])).values()];
+        const made = embed(unique.map(embeddingTextOf));
+        await writeEmbeddings(
+          tx,
+          available,
+          { documentId, projectId: place.projectId, model },
+          unique.map((chunk, i) => ({ chunkHash: chunk.hash, vector: normalized(made[i]) })),
+        );
+        vectors += unique.length;
+      }
+    });
+    after += 200;
+    if (after >= Number(last)) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await db.execute(sql`analyze knowledge_embeddings`);
+  figure(`knowledge_${label}_vectors`, vectors, '');
+  figure(`knowledge_${label}_vector_write_per_s`, vectors / seconds, 'vectors/s');
+  const embeddings = {
+    activeModel: async () => model,
+    embed: async (_model, texts) => embed(texts),
+    testConnection: async () => ({ ok: true, message: '', latencyMs: 0 }),
+    invalidate() {},
+  };
+  const log = { warn() {}, info() {}, error() {}, debug() {} };
+  for (const backend of available === 'pgvector' ? ['pgvector', 'array'] : ['array']) {
+    const forget = useVectorSearch(db, { embeddings, backend: async () => backend, log });
+    try {
+      const result = await askAll(db, place.projectId, data.questions);
+      figure(`knowledge_${label}_hybrid_${backend}_search_p50`, result.p50, 'ms');
+      figure(`knowledge_${label}_hybrid_${backend}_search_p95`, result.p95, 'ms');
+      if (label === 'pglite')
+        figure(`knowledge_${label}_hybrid_${backend}_search_cpu_p95`, result.cpuP95, 'ms');
+      figure(`knowledge_${label}_hybrid_${backend}_hit_at_5`, result.hitAt5, '');
+    } finally {
+      forget();
+    }
+  }
 }
 
 const data = corpus(TARGET_CHUNKS);

@@ -4,6 +4,7 @@ import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import { catalogueParts } from './build/catalogue-parts-plugin.ts';
 import { chunkContents } from './build/chunk-contents-plugin.ts';
 import { firstPageChunks } from './build/first-page-chunks-plugin.ts';
+import { pdfjsAssets } from './build/pdfjs-assets-plugin.ts';
 import { withoutTooltipUnique } from './build/without-tooltip-unique-plugin.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -63,7 +64,7 @@ const FRAMEWORK =
 /** The app's build, before the first pages' chunks are planned (the plan is worked out from it). */
 const appConfig = (): UserConfig => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), pureContractSchemas(), catalogueParts(), withoutTooltipUnique()],
+  plugins: [react(), pureContractSchemas(), catalogueParts(), withoutTooltipUnique(), pdfjsAssets()],
   server: { proxy },
   preview: { proxy },
   build: {

@@ -80,8 +80,9 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await opening.getByRole('textbox', { name: a.opening.first_question }).fill('Plan a weekend in Kyoto');
   await opening.getByRole('textbox', { name: a.opening.greeting }).fill('Hello! Where to?');
 
-  // Knowledge bases arrive later; access stays team private; members need a saved agent.
-  await expect(section(page, a.sections.knowledge).getByText(a.knowledge.arrives_later)).toBeVisible();
+  // Knowledge bases are the team's projects (the user has none yet); access stays team private;
+  // members need a saved agent.
+  await expect(section(page, a.sections.knowledge).getByText(m.agent_knowledge.hint)).toBeVisible();
   await expect(
     section(page, a.sections.access).getByRole('radio', { name: new RegExp(a.access.team_private) }),
   ).toBeChecked();

@@ -123,7 +123,7 @@ test('on a phone the sign-in tabs keep to one line each, and the code button one
   expect((await countdown.boundingBox())!.width).toBe(before);
 });
 
-test('/user-center/user-set is the account centre, with subscription and bills to come', async ({
+test('/user-center/user-set is the account centre, with the subscription beside the account', async ({
   page,
   request,
 }) => {
@@ -134,6 +134,8 @@ test('/user-center/user-set is the account centre, with subscription and bills t
   await expect(page.getByRole('heading', { name: m.account_settings.security })).toBeVisible();
   await expect(page.getByRole('button', { name: m.account_settings.delete_account })).toBeVisible();
   await page.getByRole('menuitem', { name: m.account_centre.subscription }).click();
-  await expect(page.getByText(m.coming_soon.account_subscription)).toBeVisible();
+  await expect(page.getByRole('heading', { name: m.account_centre.subscription })).toBeVisible();
+  // A new account's team is on the free plan, and its owner may upgrade it.
+  await expect(page.getByRole('button', { name: m.billing.upgrade, exact: true }).first()).toBeVisible();
   await expect(page.getByText(m.coming_soon.user_set)).toHaveCount(0);
 });

@@ -8,6 +8,8 @@ import type { Database } from './db/client.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
+import { createBilling } from './modules/billing/billing.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
 import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
 import { createChatRunner } from './modules/chat/generation.ts';
@@ -15,7 +17,8 @@ import { imageProxyRoutes } from './modules/chat/image-proxy-routes.ts';
 import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { replyVersionRoutes } from './modules/chat/reply-version-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
-import { sendMessage } from './modules/chat/send-message.ts';
+import { saveToProjectRoutes } from './modules/chat/save-to-project-routes.ts';
+import { createMessageSender } from './modules/chat/send-message.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -26,10 +29,14 @@ import { createCollabTokens } from './modules/document/collab-tokens.ts';
 import { registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { transferRoutes } from './modules/document/transfer-routes.ts';
+import { aiWritingRoutes } from './modules/knowledge/ai-writing-routes.ts';
 import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
+import { knowledgeBaseRoutes } from './modules/knowledge/knowledge-base-routes.ts';
+import { createKnowledgeVectors } from './modules/knowledge/knowledge-vectors.ts';
 import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
+import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
@@ -108,16 +115,21 @@ export async function buildApp(deps: AppDeps) {
   const spa = readSpaBundle(config.webDistDir);
   const isHttpsOnly = config.env === 'production';
   const apiHeaders = apiSecurityHeaders(isHttpsOnly);
+  // Stripe.js and its card fields come from Stripe, only when Stripe takes the payments.
+  const stripeSources = config.billing.stripe ? ['https://js.stripe.com'] : [];
   const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? [])],
+        scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
+        ...(config.billing.stripe
+          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
+          : {}),
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.billing.stripe ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -211,14 +223,30 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     delayMs: config.knowledgeIndexDelayMs,
   });
-  // Indexing starts once the schema exists and the process has joined the others.
-  const startIndexer = () =>
-    indexer.start().catch((error: unknown) => {
-      app.log.error({ err: error }, 'search indexing could not start');
-    });
-  if (ready) void ready.then(startIndexer, () => {});
-  else await startIndexer();
+  /**
+   * Starts a background part once the schema exists and the process has joined the others; a start that
+   * fails is logged, and the app serves on without that part.
+   */
+  const startWhenReady = async (start: () => Promise<unknown>, failure: string) => {
+    const run = () =>
+      start().catch((error: unknown) => {
+        app.log.error({ err: error }, failure);
+      });
+    if (ready) void ready.then(run, () => {});
+    else await run();
+  };
+  await startWhenReady(() => indexer.start(), 'search indexing could not start');
+  const vectors = createKnowledgeVectors({ db, config, log: app.log });
+  if (ready) void ready.then(vectors.start, () => {});
+  else vectors.start();
   serverProcess.onBeat(() => runner.takeBackOrphans());
+  const billing = createBilling({ db, config, log: app.log });
+  // The catalogue is written and pending orders reconciled once the schema exists.
+  await startWhenReady(
+    () => billing.start(),
+    'billing could not start: the plan catalogue or reconciliation failed',
+  );
+  serverProcess.onBeat(() => billing.beat());
   serverProcess.onBeat(() => siteBuilder.takeBackOrphans());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
@@ -231,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
     forgetCollab();
     await collab.close();
     await indexer.close();
+    await vectors.close();
   });
   app.addHook('onClose', () => serverProcess.close());
   await app.register(systemRoutes, { config, database: deps.database });
@@ -245,11 +274,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { db, storage });
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
+  await app.register(billingRoutes, { db, config, billing });
   await app.register(dictRoutes, { db });
-  await app.register(modelRoutes, { db, config, llm });
+  await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(projectRoutes, { db, realtime });
-  await app.register(chatRoutes, {
+  const chatDeps = {
     db,
     realtime,
     llm,
@@ -258,19 +288,19 @@ export async function buildApp(deps: AppDeps) {
     moderation,
     runner,
     processId: serverProcess.id,
-  });
+  };
+  await app.register(chatRoutes, chatDeps);
   await app.register(shareRoutes, { db, storage, config });
   await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
   const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
-  const chatDeps = { db, llm, moderation, metrics: metrics?.chat, runner, processId: serverProcess.id };
   await app.register(siteRoutes, {
     db,
     previewLinks,
     config,
-    send: (request) => sendMessage(chatDeps, request),
+    send: createMessageSender(chatDeps),
   });
   // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
   const preview = createPreviewServer({
@@ -292,10 +322,14 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', () => preview.close());
   await app.register(imageProxyRoutes);
+  await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
   await app.register(realtimeRoutes, { db, realtime });
   await app.register(documentRoutes, { db, collab });
   await app.register(knowledgeRoutes, { db });
+  await app.register(knowledgeBaseRoutes, { db });
+  await app.register(saveToProjectRoutes, { db, storage });
   await app.register(transferRoutes, { db, collab, storage, config });
+  await app.register(pdfRoutes, { db, storage });
   await app.register(attachmentRoutes, { db, storage, config });
   if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
   if (deps.backupToken)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PROVIDER_KINDS, type ProviderKind } from '@tandem/contract/agent-rules';
+import { AI_WRITING_FIRST_TOKEN_MS } from '@tandem/contract/ai-writing';
 import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
@@ -52,6 +53,7 @@ const schema = z.object({
       .optional(),
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  AI_WRITING_FIRST_TOKEN_MS: z.coerce.number().int().min(10).default(AI_WRITING_FIRST_TOKEN_MS),
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
   PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
@@ -61,6 +63,7 @@ const schema = z.object({
   SITE_PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
   SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
   MODERATION_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -85,6 +88,12 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag,
+  BILLING_PLANS_FILE: optionalText,
+  BILLING_CURRENCY: z.enum(['CNY', 'USD', 'JPY']).default('CNY'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 /** A model the first start creates: its provider's key for it, and the points a request costs. */
@@ -144,6 +153,8 @@ export type Config = {
   llm: {
     /** Whole-call limit of a model request. */
     timeoutMs: number;
+    /** The editor's AI writing ends as a timeout without a first token in this time. */
+    writingFirstTokenMs: number;
     /** Chat replies one team may have generating at once in one process; more answer system busy. */
     teamMaxReplies: number;
     /** A provider and its models to create on a start that finds none. */
@@ -189,6 +200,20 @@ export type Config = {
     /** A build running longer fails. */
     buildTimeoutMs: number;
   };
+  billing: {
+    /** The operator's plan catalogue (JSON); the built-in defaults without one. */
+    plansFile: string | undefined;
+    currency: 'CNY' | 'USD' | 'JPY';
+    /** Stripe takes the payments when configured; the sandbox provider otherwise. */
+    stripe:
+      | { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string | undefined }
+      | undefined;
+  };
+  /**
+   * Where embeddings are compared: `auto` uses pgvector when the database has it and otherwise
+   * compares Float32 vectors in the server; `array` always does the latter.
+   */
+  knowledgeVectors: 'auto' | 'array';
 };
 
 export class ConfigError extends Error {}
@@ -216,6 +241,16 @@ function storageOf(c: Parsed, dataDir: string): StorageSettings {
     secretAccessKey: c.S3_SECRET_ACCESS_KEY,
     forcePathStyle: c.S3_FORCE_PATH_STYLE,
   };
+}
+
+const STRIPE_REQUIRED = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Any Stripe key turns Stripe on, so a half-configured Stripe stops the start instead of taking no money. */
+function stripeMissingOf(c: Parsed): string[] {
+  if (!STRIPE_REQUIRED.some((name) => c[name] !== undefined)) return [];
+  return STRIPE_REQUIRED.filter((name) => c[name] === undefined).map(
+    (name) => `${name}: required with the other STRIPE_ settings`,
+  );
 }
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -256,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !c.REALTIME_URL &&
       "REALTIME_URL: required with CENTRIFUGO_URL (Centrifugo's public websocket address)",
     ...s3MissingOf(c),
+    ...stripeMissingOf(c),
   ].filter(Boolean);
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   const dataDir = resolve(c.DATA_DIR);
@@ -303,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     llm: {
       timeoutMs: c.LLM_TIMEOUT_MS,
+      writingFirstTokenMs: c.AI_WRITING_FIRST_TOKEN_MS,
       teamMaxReplies: c.CHAT_TEAM_MAX_REPLIES,
       seed: c.LLM_BASE_URL
         ? {
@@ -328,5 +365,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       buildsAtOnce: c.SITE_BUILDS_AT_ONCE,
       buildTimeoutMs: c.SITE_BUILD_TIMEOUT_MS,
     },
+    billing: {
+      plansFile: c.BILLING_PLANS_FILE ? resolve(c.BILLING_PLANS_FILE) : undefined,
+      currency: c.BILLING_CURRENCY,
+      stripe:
+        c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: c.STRIPE_SECRET_KEY,
+              publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+              apiUrl: c.STRIPE_API_URL,
+            }
+          : undefined,
+    },
+    knowledgeVectors: c.KNOWLEDGE_VECTORS,
   };
 }

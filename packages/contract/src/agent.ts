@@ -12,6 +12,7 @@ import {
   MODEL_PARAM_RANGES,
   RANDOMNESS_PRESETS,
 } from './agent-rules.ts';
+import { citation } from './citation.ts';
 import { pageQuery } from './envelope.ts';
 import { entityId, entityIds } from './ids.ts';
 import {
@@ -358,6 +359,8 @@ export const streamEvent = z.discriminatedUnion('type', [
       input_tokens: z.number().int().nullable(),
       output_tokens: z.number().int().nullable(),
     }),
+    /** The sources the reply cites, when the agent has "cite sources" on (issue 15). */
+    citations: z.array(citation).optional(),
   }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
 ]);

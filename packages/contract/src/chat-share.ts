@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationId } from './chat.ts';
+import { citation } from './citation.ts';
 import { pageQuery } from './envelope.ts';
 
 /**
@@ -62,6 +63,8 @@ export const sharedMessage = z.object({
   /** A user message's images, by their address. */
   attachments: z.array(z.string()),
   created_at: z.string(),
+  /** A reply's sources; only those the reader may read name their document. */
+  citations: z.array(citation).optional(),
 });
 export type SharedMessage = z.infer<typeof sharedMessage>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageFeedback } from './chat-feedback.ts';
+import { type Citation, citation } from './citation.ts';
 import { pageQuery } from './envelope.ts';
 import { entityId } from './ids.ts';
 import { CHAT_IMAGES_PER_MESSAGE } from './limits.ts';
@@ -114,6 +115,8 @@ export const chatMessage = z.object({
    * oldest first (chat-versions.ts). Absent while a reply has one version only.
    */
   versions: z.array(z.number().int()).optional(),
+  /** The numbered sources a reply cites (issue 15), when its agent has "cite sources" on. */
+  citations: z.array(citation).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -202,6 +205,8 @@ export type ChatPublication =
       status: 'done' | 'stopped';
       finish_reason: string | null;
       points: number;
+      /** The sources the reply cites, when its agent has "cite sources" on. */
+      citations?: Citation[];
     }
   | {
       type: 'error';

@@ -73,6 +73,8 @@ export const ERRORS = {
   SYSTEM_BUSY: { code: 2005, status: 503, key: 'system_busy' },
   ANSWER_TIMEOUT: { code: 2006, status: 504, key: 'answer_timeout' },
   MODEL_UNAVAILABLE: { code: 2007, status: 409, key: 'model_unavailable' },
+  // The editor's AI actions: no usable writing model (none chosen and no completion model at all).
+  WRITING_MODEL_UNAVAILABLE: { code: 2055, status: 409, key: 'writing_model_unavailable' },
   AGENT_DELETED: { code: 2008, status: 410, key: 'agent_deleted' },
   AGENT_OFF_SHELF: { code: 2009, status: 409, key: 'agent_off_shelf' },
   CONVERSATION_NOT_FOUND: { code: 2010, status: 404, key: 'conversation_not_found' },
@@ -151,11 +153,40 @@ export const ERRORS = {
   DOCUMENT_IMPORT_UNSUPPORTED: { code: 2220, status: 400, key: 'document_import_unsupported' },
   DOCUMENT_IMPORT_TOO_LARGE: { code: 2221, status: 413, key: 'document_import_too_large' },
   DOCUMENT_IMPORT_UNREADABLE: { code: 2222, status: 400, key: 'document_import_unreadable' },
+  /** PDF uploads (issue 15): the bytes are not a PDF, whatever the file's name says. */
+  PDF_WRONG_TYPE: { code: 2230, status: 400, key: 'pdf_wrong_type' },
+  PDF_TOO_LARGE: { code: 2231, status: 413, key: 'pdf_too_large' },
+  /** No page has a text layer (a scan): there would be nothing to search or cite (spec part B section 5). */
+  PDF_SCANNED: { code: 2232, status: 400, key: 'pdf_scanned' },
+  /** pdf.js cannot open it: damaged, encrypted with a password, or past `PDF_PAGES_MAX` pages. */
+  PDF_UNREADABLE: { code: 2233, status: 400, key: 'pdf_unreadable' },
 
   // Subscription and payment
   PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },
   PAYMENT_SESSION_FAILED: { code: 2302, status: 502, key: 'payment_session_failed' },
   ORDER_NOT_FOUND: { code: 2303, status: 404, key: 'order_not_found' },
+  PAYMENT_ERROR: { code: 2304, status: 502, key: 'payment_error' },
+  PAYMENT_CONFIG_FAILED: { code: 2305, status: 503, key: 'payment_config_failed' },
+  SETUP_INTENT_FAILED: { code: 2306, status: 400, key: 'setup_intent_failed' },
+  PAYMENT_METHOD_UPDATE_FAILED: { code: 2307, status: 400, key: 'payment_method_update_failed' },
+  SUBSCRIPTION_CLOSE_FAILED: { code: 2308, status: 409, key: 'subscription_close_failed' },
+  CARD_NUMBER_INVALID: { code: 2309, status: 400, key: 'card_number_invalid' },
+  CARD_EXPIRY_INVALID: { code: 2310, status: 400, key: 'card_expiry_invalid' },
+  CARD_CVC_INVALID: { code: 2311, status: 400, key: 'card_cvc_invalid' },
+  CARDHOLDER_NAME_REQUIRED: { code: 2312, status: 400, key: 'cardholder_name_required' },
+  CARD_DECLINED: { code: 2313, status: 402, key: 'card_declined' },
+  /** The checkout session is unknown, paid already, or expired. */
+  CHECKOUT_SESSION_CLOSED: { code: 2314, status: 409, key: 'checkout_session_closed' },
+  /** A plan the team is on already, or the free plan: nothing to buy. */
+  PLAN_NOT_PURCHASABLE: { code: 2315, status: 409, key: 'plan_not_purchasable' },
+  CANCEL_REASON_INVALID: { code: 2316, status: 400, key: 'cancel_reason_invalid' },
+  /** The team's documents would pass its plan's storage quota. */
+  STORAGE_QUOTA_EXCEEDED: { code: 2317, status: 402, key: 'storage_quota_exceeded' },
+  /** The team has as many members as its plan allows. */
+  MEMBER_LIMIT_REACHED: { code: 2318, status: 409, key: 'member_limit_reached' },
+  WEBHOOK_SIGNATURE_INVALID: { code: 2319, status: 400, key: 'webhook_signature_invalid' },
+  /** Only the team's owner buys, cancels and changes the card. */
+  BILLING_OWNER_ONLY: { code: 2320, status: 403, key: 'billing_owner_only' },
 } as const satisfies Record<string, { code: number; status: number; key: string }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -8,9 +8,11 @@ export const KNOWLEDGE_INDEX_STATES = ['indexing', 'ready', 'failed'] as const;
 export type KnowledgeIndexState = (typeof KNOWLEDGE_INDEX_STATES)[number];
 /**
  * Why a document could not be indexed (messages under `knowledge.index_error.*`): its stored content
- * cannot be read, or the server failed (it tries again at its next start or the next change).
+ * cannot be read, or the server failed (it tries again at its next start or the next change), or the
+ * embedding model failed (`knowledge_search.index_error_embedding_failed`; full-text search still
+ * finds the document, and the embedding is tried again a minute later).
  */
-export const KNOWLEDGE_INDEX_ERRORS = ['unreadable', 'internal'] as const;
+export const KNOWLEDGE_INDEX_ERRORS = ['unreadable', 'internal', 'embedding_failed'] as const;
 export type KnowledgeIndexError = (typeof KNOWLEDGE_INDEX_ERRORS)[number];
 
 export const KNOWLEDGE_SEARCH_LIMIT_DEFAULT = 10;

@@ -17,6 +17,9 @@ export const COVER_PATTERN =
 
 export const DOC_KINDS = ['doc', 'group'] as const;
 export type DocKind = (typeof DOC_KINDS)[number];
+/** Every kind of catalogue entry: documents and groups (made by `create-doc`) and uploaded PDFs (`pdf.ts`). */
+export const CATALOGUE_KINDS = [...DOC_KINDS, 'pdf'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 export const DOC_NAME_MAX = 100;
 /** A document created without a name; each screen shows it in its language ("Untitled document"). */
 export const UNNAMED_DOC = '';

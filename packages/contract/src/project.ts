@@ -9,6 +9,8 @@ import {
 } from './knowledge.ts';
 import { PROJECT_NAME_MAX } from './limits.ts';
 import {
+  CATALOGUE_KINDS,
+  type CatalogueKind,
   COVER_PATTERN,
   cleanDocName,
   DOC_BATCH_MAX,
@@ -125,7 +127,7 @@ export type DocTreeNode = {
   uniq_code: string;
   name: string;
   parentId: number | null;
-  kind: (typeof DOC_KINDS)[number];
+  kind: CatalogueKind;
   sort: number;
   updated_at: string;
   /** Where the document's search index stands; null for a group. */
@@ -140,7 +142,7 @@ export const docTreeNode: z.ZodType<DocTreeNode> = z.lazy(() =>
     uniq_code: z.string(),
     name: z.string(),
     parentId: z.number().int().nullable(),
-    kind: z.enum(DOC_KINDS),
+    kind: z.enum(CATALOGUE_KINDS),
     sort: z.number(),
     updated_at: z.string(),
     index_state: z.enum(KNOWLEDGE_INDEX_STATES).nullable(),

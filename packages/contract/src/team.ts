@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentPlanPackage, planPackage } from './billing.ts';
 import { pageQuery } from './envelope.ts';
 import { entityId, entityIds, ID_MAX } from './ids.ts';
 import {
@@ -225,19 +226,9 @@ export const industryNode: z.ZodType<IndustryNode> = z.lazy(() =>
   z.object({ id: z.number().int(), name: z.string(), children: z.array(industryNode).optional() }),
 );
 
-/** The plan and its numbers (the free plan until billing arrives). */
-export const versionPacket = z.object({
-  ver_id: z.number().int(),
-  ver_name: z.string(),
-  expire_time: z.string().nullable(),
-  member_limit: z.number().int(),
-  member_count: z.number().int(),
-  points_quota_surplus_numerical: z.number().int(),
-});
-/** The current team's plan and what it uses: `storage_quota_used_numerical` is bytes of documents and their uploads. */
-export const currentVersionPacket = versionPacket.extend({
-  storage_quota_used_numerical: z.number().int(),
-});
+/** The plans and their numbers (`billing.ts`); the current one carries what the team uses. */
+export const versionPacket = planPackage;
+export const currentVersionPacket = currentPlanPackage;
 
 export { TEAM_API } from './api.ts';
 export { ORGANISATION_TEAM_TYPE, TEAM_ROLES } from './team-rules.ts';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -57,7 +58,8 @@ function openPglite(dataDir: string | undefined, template?: Blob): Database {
     path = join(dataDir, 'db');
     mkdirSync(path, { recursive: true });
   }
-  const client = new PGlite({ dataDir: path, loadDataDir: template });
+  // pgvector comes with the embedded database; knowledge search uses it for vectors (migration 0020).
+  const client = new PGlite({ dataDir: path, loadDataDir: template, extensions: { vector } });
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,

@@ -1,10 +1,14 @@
 /** The drizzle schema: every domain's tables, gathered for the query builder and drizzle-kit. */
 export * from './schema/agents.ts';
+export * from './schema/billing.ts';
 export * from './schema/chat.ts';
+export * from './schema/citations.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';
+export * from './schema/knowledge-embeddings.ts';
 export * from './schema/models.ts';
+export * from './schema/pdfs.ts';
 export * from './schema/projects.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/sessions.ts';

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeEmbeddingsAnswer } from './embeddings.ts';
 import {
   behaviourOf,
   chunksOf,
@@ -52,6 +53,10 @@ export type FakeLlmServer = {
   calls: RecordedCall[];
   /** The next call answers this HTTP status with the provider's error body. */
   failNext(status: number, message?: string): void;
+  /** Every embeddings request received (`POST /v1/embeddings`), oldest first: its model and texts. */
+  embeddingCalls: { model: string; inputs: string[] }[];
+  /** The next `count` embeddings requests answer HTTP 500 (chat calls are not affected). */
+  failEmbeddings(count: number): void;
   close(): Promise<void>;
 };
 
@@ -248,6 +253,8 @@ const anthropicError = (message: string, type: string) => ({ type: 'error', erro
 export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<FakeLlmServer> {
   const calls: RecordedCall[] = [];
   let nextFailure: { status: number; message: string } | undefined;
+  const embeddingCalls: FakeLlmServer['embeddingCalls'] = [];
+  let embeddingFailures = 0;
 
   const server = createServer(async (request, response) => {
     const path = request.url?.split('?')[0];
@@ -259,6 +266,28 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
     if (request.method === 'POST' && path === '/v1/moderations') {
       const body = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
       sendJson(response, 200, { results: [{ flagged: String(body.input).includes(FLAGGED_BY_PROVIDER) }] });
+      return;
+    }
+    // Deterministic embeddings (embeddings.ts), for knowledge search with an embedding model.
+    if (request.method === 'POST' && path === '/v1/embeddings') {
+      const body = JSON.parse((await readBody(request)) || '{}') as { model?: unknown; input?: unknown };
+      const model = String(body.model ?? '');
+      const inputs =
+        typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input : [];
+      embeddingCalls.push({ model, inputs: inputs.map(String) });
+      const given = request.headers.authorization?.replace(/^Bearer /, '');
+      if (options.apiKey && given !== options.apiKey) {
+        sendJson(response, 401, openAiError('Incorrect API key provided', 'authentication_error'));
+        return;
+      }
+      if (embeddingFailures > 0 || model.includes('fail')) {
+        embeddingFailures = Math.max(0, embeddingFailures - 1);
+        sendJson(response, 500, openAiError(FAKE_FAILURE_MESSAGE, 'api_error'));
+        return;
+      }
+      const answer = fakeEmbeddingsAnswer(body);
+      if (answer.status === 200) sendJson(response, 200, answer.body);
+      else sendJson(response, answer.status, openAiError(answer.message ?? '', 'invalid_request_error'));
       return;
     }
     const format =
@@ -306,6 +335,10 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
     calls,
     failNext(status, message = FAKE_FAILURE_MESSAGE) {
       nextFailure = { status, message };
+    },
+    embeddingCalls,
+    failEmbeddings(count) {
+      embeddingFailures = count;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -3,6 +3,8 @@
  * - by default `Echo: <the last user message>`, plus ` (N images)` when it carried images;
  * - asked for the next questions (a system prompt with "most likely to ask next"), a JSON array of
  *   three (`SUGGESTED`);
+ * - given numbered sources to cite (a system prompt asking for `[1]`), it cites the first:
+ *   `Echo: <the last user message> [1]`;
  * - `/system` answers `System: <the system prompt>`; `/params` answers the sampling settings it got
  *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent);
  *   `/take` answers `Take N`, N counting its answers, so each regenerated reply differs from the last.
@@ -42,9 +44,21 @@ export const behaviourOf = (modelKey: string): FakeBehaviour => ({
   breaksWhileThinking: modelKey.includes('break'),
 });
 
+/** The agents' instruction to cite numbered sources (modules/knowledge/agent-context.ts). */
+const CITE_ASKED = /cite it by its number in square brackets/;
+
 export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 let takes = 0;
+let writings = 0;
+
+const WRITING_ASSISTANT = 'writing assistant of a document editor';
+
+function writingReplyOf(turn: FakeTurn): string {
+  const task = /^Task: (.*)$/m.exec(turn.system)?.[1] ?? 'Task';
+  const selection = /<selection>\n([\s\S]*?)\n<\/selection>/.exec(turn.lastUserText)?.[1] ?? '';
+  return `**${task}** (${++writings}) ${selection}`;
+}
 
 const shown = (value: unknown) => (value === undefined || value === null ? '-' : String(value));
 
@@ -52,6 +66,7 @@ const shown = (value: unknown) => (value === undefined || value === null ? '-' :
 export function replyOf(turn: FakeTurn): string {
   // Asked for the next questions after a reply (the chat's suggestions), it suggests three.
   if (turn.system.includes('most likely to ask next')) return JSON.stringify(SUGGESTED);
+  if (turn.system.includes(WRITING_ASSISTANT)) return writingReplyOf(turn);
   const command = turn.lastUserText.trim();
   if (command === '/system') return `System: ${turn.system}`;
   if (command === '/take') return `Take ${++takes}`;
@@ -61,7 +76,8 @@ export function replyOf(turn: FakeTurn): string {
       .join(' ');
   }
   const images = turn.imageCount > 0 ? ` (${turn.imageCount} image${turn.imageCount > 1 ? 's' : ''})` : '';
-  return `Echo: ${turn.lastUserText}${images}`;
+  const cites = CITE_ASKED.test(turn.system) && /^\[1\] /m.test(turn.system) ? ' [1]' : '';
+  return `Echo: ${turn.lastUserText}${images}${cites}`;
 }
 
 /**

@@ -36,10 +36,15 @@ export const PUBLIC_PATHS = [
   '/401',
 ] as const;
 
-/** A document's share link; `/projects/space/:uniq_code` is a project's space, which needs a session. */
+/**
+ * A document's or a PDF's share link; `/projects/space/:uniq_code` is a project's space and
+ * `/projects/pdf/:uniq_code` a PDF's viewer, which need a session.
+ */
 const isDocumentShareLink = (pathname: string) =>
-  !!matchPath('/projects/:doc_uniq_code/:share_code', pathname) &&
-  !matchPath('/projects/space/:uniq_code', pathname);
+  !!matchPath('/projects/pdf/:uniq_code/:share_code', pathname) ||
+  (!!matchPath('/projects/:doc_uniq_code/:share_code', pathname) &&
+    !matchPath('/projects/space/:uniq_code', pathname) &&
+    !matchPath('/projects/pdf/:uniq_code', pathname));
 
 export const isPublicPath = (pathname: string) =>
   PUBLIC_PATHS.some((pattern) => matchPath(pattern, pathname)) || isDocumentShareLink(pathname);

@@ -173,6 +173,15 @@ export const teamPoints = pgTable(
   (t) => [check('team_points_not_negative', sql`${t.balance} >= 0`)],
 );
 
+export type PointsReason =
+  | 'chat_reply'
+  | 'chat_refund'
+  | 'plan_grant'
+  | 'plan_purchase'
+  | 'plan_expiry'
+  | 'ai_writing'
+  | 'ai_writing_refund';
+
 /**
  * Every change of a team's points: a debit for a reply (negative), its refund when the model failed
  * (positive), a plan's grant. The balance is the sum of the ledger plus the free plan's seed.
@@ -190,8 +199,12 @@ export const pointsLedger = pgTable(
     messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
     points: integer('points').notNull(),
-    /** `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it). */
-    reason: text('reason').$type<'chat_reply' | 'chat_refund' | 'plan_grant'>().notNull(),
+    /**
+     * `chat_reply`, `chat_refund`, `plan_grant` (a month's quota, the balance set to it), `plan_purchase`
+     * and `plan_expiry` (a plan bought or ended), `ai_writing` and `ai_writing_refund` (the editor's AI
+     * actions).
+     */
+    reason: text('reason').$type<PointsReason>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('points_ledger_team_time').on(t.teamId, t.createdAt)],

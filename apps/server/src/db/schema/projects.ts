@@ -102,7 +102,7 @@ export const documents = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'doc' | 'group'>().notNull(),
+    kind: text('kind').$type<'doc' | 'group' | 'pdf'>().notNull(),
     name: text('name').notNull(),
     sort: doublePrecision('sort').notNull().default(0),
     /** The read-only share link's code (`/projects/{uniq_code}/{share_code}`); null when not shared. */

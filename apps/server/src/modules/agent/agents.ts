@@ -13,6 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { projectIdsOfTeam } from '../project/team-projects.ts';
 import { type AgentContext, type AgentRow, maskedPerson, personColumns, readConfig } from './agent-data.ts';
 import { describeModel } from './agent-models.ts';
 import { agentAbilities, agentRole, mayReach } from './policy.ts';
@@ -40,7 +41,7 @@ export async function createAgent(
   owner: { teamId: number; userId: number },
   config: AgentConfig,
 ): Promise<CreateAgentData> {
-  await checkDraft(db, config);
+  await checkDraft(db, owner.teamId, config);
   const [row] = await db
     .insert(agents)
     .values({
@@ -57,14 +58,15 @@ export async function createAgent(
 
 /**
  * What a draft may hold: a model that exists (it may have been disabled since it was chosen; publishing
- * checks that) and no knowledge bases until that module exists.
+ * checks that) and knowledge bases that are projects of the agent's team.
  */
-async function checkDraft(db: Db, config: AgentConfig) {
+async function checkDraft(db: Db, teamId: number, config: AgentConfig) {
   const fields: FieldError[] = [];
   if (config.model_id !== null && !(await describeModel(db, config.model_id))) {
     fields.push({ field: 'config.model_id', message: 'unknown model' });
   }
-  if (config.knowledge_ids.length > 0) {
+  const teamProjects = await projectIdsOfTeam(db, teamId, config.knowledge_ids);
+  if (teamProjects.length < new Set(config.knowledge_ids).size) {
     fields.push({ field: 'config.knowledge_ids', message: 'unknown knowledge base' });
   }
   if (fields.length > 0) throw new AppError('BAD_REQUEST', { fields });
@@ -72,7 +74,7 @@ async function checkDraft(db: Db, config: AgentConfig) {
 
 /** Saves the draft; a published agent keeps serving its published configuration. */
 export async function saveDraft(db: Db, agent: AgentRow, config: AgentConfig): Promise<AgentStateData> {
-  await checkDraft(db, config);
+  await checkDraft(db, agent.teamId, config);
   const unlessPublished = (value: unknown, column: AnyPgColumn) =>
     sql`case when ${agents.published} is null then ${value} else ${column} end`;
   const listing = listingOf(config);

@@ -8,10 +8,12 @@ import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import { citationsOf, type KnowledgeSource } from '../knowledge/agent-context.ts';
 import { firstUsableModelId } from '../model/model-lookup.ts';
-import { requireTeam } from '../team/policy.ts';
+import { requireTeam, teamOf } from '../team/policy.ts';
 import { loadAgent } from './agent-data.ts';
 import { counselorChannel, counselorMessages } from './counselor.ts';
+import { debugKnowledge } from './debug-knowledge.ts';
 import { openEventStream } from './event-stream.ts';
 import { authorizeAgent } from './policy.ts';
 import { isUsableModel } from './publish-check.ts';
@@ -51,27 +53,50 @@ export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, {
     },
     async (request, reply) => {
       const { id, config, messages } = request.body;
+      let teamId: number;
       if (id === undefined) {
         // A new agent being created: anyone who may create one in their current team.
         await requireTeam(db, 'member')(request);
+        teamId = teamOf(request).teamId;
       } else {
         const context = await loadAgent(db, { id }, sessionOf(request).userId);
         authorizeAgent(context.agent, context.actor, 'edit');
+        teamId = context.agent.teamId;
       }
       const modelId = config.model_id;
       if (modelId === null) throw new AppError('AGENT_MODEL_REQUIRED');
       if (!(await isUsableModel(llm, modelId))) throw new AppError('MODEL_UNAVAILABLE');
+      // The unsaved knowledge bases feed the reply as they would a chat's, for the editor as the asker.
+      const sources: KnowledgeSource[] = [];
+      const knowing = await debugKnowledge(db, llm, {
+        userId: sessionOf(request).userId,
+        teamId,
+        config,
+        messages,
+        sources,
+      });
 
       const stream = openEventStream(reply);
       await relayReply(
         llm,
         {
           modelId,
-          messages: agentMessages(config, messages),
+          messages: agentMessages(knowing, messages),
           params: agentParams(config),
           signal: stream.signal,
         },
-        stream.send,
+        (event) =>
+          stream.send(
+            event.type === 'done' && config.cite_sources
+              ? {
+                  ...event,
+                  citations: citationsOf(event.content, sources).map((cited) => ({
+                    ...cited,
+                    available: true,
+                  })),
+                }
+              : event,
+          ),
         { locale: requestLocale(request), log: request.log },
       );
       stream.end();

@@ -74,6 +74,9 @@ function startStatement({
     ${model.pointsPerRequest}::integer, ${contextWindow}::integer, ${ownerId}::text) as value`;
 }
 
+/** How often a send whose points row was missing or changing under it is tried again. */
+const MAX_POINTS_TRIES = 3;
+
 /**
  * Starts an exchange (`chat_start_exchange`). A team without this month's points row gets it first
  * (the free plan's seed, a new month's grant) and the send is tried again; so is one whose
@@ -81,9 +84,9 @@ function startStatement({
  */
 export async function startExchange(db: Db, request: ExchangeRequest): Promise<Exchange> {
   const { conversation } = request;
-  // Each cause of a retry is mended at most once.
+  // A reply left streaming is mended once; a points row missing or changing, a few times.
   let hasExpiredReply = false;
-  let hasPreparedPoints = false;
+  let tries = 0;
   for (;;) {
     let started: Started;
     try {
@@ -121,12 +124,16 @@ export async function startExchange(db: Db, request: ExchangeRequest): Promise<E
         fields: [{ field: 'regenerate', message: 'nothing to regenerate' }],
       });
     }
-    if (!hasPreparedPoints && !started.points?.isCurrent) {
-      await preparePoints(db, conversation.teamId);
-      hasPreparedPoints = true;
+    const points = started.points;
+    const isShort = points?.isCurrent === true && points.balance < request.model.pointsPerRequest;
+    // No debit, but the row read a moment later would have paid: a concurrent send made or renewed it
+    // between the two reads (a new team's first sends at once). Such a send is tried again.
+    if (!isShort && tries < MAX_POINTS_TRIES) {
+      if (!points?.isCurrent) await preparePoints(db, conversation.teamId);
+      tries += 1;
       continue;
     }
     // Nothing left of the month's quota, or less left than this model's reply costs.
-    throw new AppError(started.points?.balance === 0 ? 'QUOTA_EXCEEDED' : 'POINTS_NOT_ENOUGH');
+    throw new AppError(points?.balance === 0 ? 'QUOTA_EXCEEDED' : 'POINTS_NOT_ENOUGH');
   }
 }

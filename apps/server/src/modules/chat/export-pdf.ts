@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { Citation } from '@tandem/contract/citation';
 import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import type { FileStore } from '../upload/file-store.ts';
+import { citationsForReader } from './knowledge-replies.ts';
+import { drawCitations } from './pdf-citations.ts';
 import { PDF_FONT } from './pdf-fonts.ts';
 import { BODY_SIZE, drawMarkdown, drawPlainText, ensureSpace, PDF_COLORS } from './pdf-markdown.ts';
 import { ownConversationWithAgent, snapshotMessages } from './share.ts';
@@ -50,6 +53,8 @@ export type PdfMessage = {
   createdAt: Date;
   /** Attached pictures PDFKit can draw (PNG, JPEG); `null` for one that cannot be shown. */
   images: (Buffer | null)[];
+  /** A reply's numbered sources, as the exporting user may read them. */
+  citations?: Citation[];
 };
 
 export type PdfConversation = {
@@ -137,6 +142,7 @@ export async function renderConversationPdf(input: PdfConversation): Promise<Buf
     if (message.role === 'assistant' && input.isMarkdown) drawMarkdown(doc, message.content, box);
     else drawPlainText(doc, message.content, box);
     for (const image of message.images) drawImage(doc, image, box, t('image_not_shown'));
+    if (message.citations?.length) drawCitations(doc, message.citations, box, input.locale);
   });
 
   numberPages(doc, box);
@@ -221,6 +227,11 @@ export async function exportConversationPdf(deps: { db: Db; files: FileStore }, 
   const { db, files } = deps;
   const conversation = await ownConversationWithAgent(db, request.userId, request.conversationId);
   const { messages, total } = await snapshotMessages(db, { conversationId: conversation.id });
+  const citations = await citationsForReader(
+    db,
+    request.userId,
+    messages.map((message) => message.id),
+  );
   const pdf = await renderConversationPdf({
     title: conversation.title,
     agentName: conversation.agentName,
@@ -231,6 +242,7 @@ export async function exportConversationPdf(deps: { db: Db; files: FileStore }, 
         content: message.content,
         createdAt: message.createdAt,
         images: await readImages(files, message.attachments),
+        citations: citations.get(message.id),
       })),
     ),
     omitted: total - messages.length,

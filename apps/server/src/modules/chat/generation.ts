@@ -16,9 +16,11 @@ import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { agentMessages, agentParams, agentSystemPrompt, ERROR_OF_KIND } from '../agent/replies.ts';
+import type { KnowledgeAsk, KnowledgeSource } from '../knowledge/agent-context.ts';
 import { createAttachmentReader } from './attachments.ts';
 import type { Turn } from './exchange.ts';
 import { failOrphanedReplies, failReply } from './failed-replies.ts';
+import { saveCitations, withKnowledge } from './knowledge-replies.ts';
 import type { LedgerEntry } from './points.ts';
 import { suggestNextQuestions } from './suggestions.ts';
 import { estimateTokens } from './tokens.ts';
@@ -57,6 +59,8 @@ export type Generation = {
   /** The debit to give back when the model fails. */
   debit: LedgerEntry & { messageId: number };
   locale: Locale;
+  /** The projects and document the reply may draw on (issue 15); none without it. */
+  knowledge?: KnowledgeAsk;
 };
 
 type Running = { controller: AbortController; done: Promise<void> };
@@ -149,13 +153,14 @@ export function createChatRunner({
    * while the whole would not fit the model's context (estimated, as the send's own check is), so a
    * long conversation goes on rather than failing at the provider.
    */
-  async function modelMessages(job: Generation): Promise<LlmMessage[]> {
+  async function modelMessages(job: Generation, sources: KnowledgeSource[]): Promise<LlmMessage[]> {
+    const config = await withKnowledge(db, job, sources);
     const turns = fitting(
       job.turns.filter((turn) => turn.content !== '' || turn.attachments.length > 0),
-      job.inputTokens - estimateTokens(agentSystemPrompt(job.config)),
+      job.inputTokens - estimateTokens(agentSystemPrompt(config)),
     );
     const messages = agentMessages(
-      job.config,
+      config,
       turns.map(({ role, content }) => ({ role, content })),
     );
     // agentMessages keeps the turns' order at the end: put each user turn's images back beside it.
@@ -284,8 +289,9 @@ export function createChatRunner({
     const announce = (publication: ChatPublication) =>
       (published = published.then(() => publish(conversationId, publication)));
     let messages: LlmMessage[] = [];
+    const sources: KnowledgeSource[] = [];
     try {
-      messages = await modelMessages(job);
+      messages = await modelMessages(job, sources);
       let finishReason: string | null = null;
       for await (const chunk of llm.stream({
         modelId: job.modelId,
@@ -314,6 +320,7 @@ export function createChatRunner({
         reasoning = '';
         throw new Withdrawn();
       }
+      const citations = await saveCitations(db, job, content, sources);
       if (!(await finish({ status: 'done', finishReason }))) return;
       await announce({
         type: 'done',
@@ -323,6 +330,7 @@ export function createChatRunner({
         status: 'done',
         finish_reason: finishReason,
         points: job.debit.points,
+        ...citations,
       });
       await handOver(job, content);
       if (job.config.suggest_questions && content !== '') {
@@ -334,6 +342,7 @@ export function createChatRunner({
       const isShutdown = signal.aborted && signal.reason === SHUTDOWN;
       if (!isShutdown && (signal.aborted || isLlmError(error, 'aborted'))) {
         // Stopped by the user: the text so far is the answer, and its points are spent.
+        const citations = await saveCitations(db, job, content, sources);
         if (!(await finish({ status: 'stopped', finishReason: 'stop' }))) return;
         await announce({
           type: 'done',
@@ -343,6 +352,7 @@ export function createChatRunner({
           status: 'stopped',
           finish_reason: 'stop',
           points: job.debit.points,
+          ...citations,
         });
         await handOver(job, content);
         return;

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { citationsForReader } from './knowledge-replies.ts';
 import { selectReplyVersion } from './reply-versions.ts';
 
 /** Choosing which version of a regenerated reply a conversation shows, by its owner, visitors too. */
@@ -18,6 +19,11 @@ export const replyVersionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       onRequest: requireChatter(db),
       schema: { body: selectReplyVersionBody, response: { 200: envelope(selectReplyVersionData) } },
     },
-    async (request) => ok(await selectReplyVersion(db, chatterOf(request), request.body)),
+    async (request) => {
+      const chatter = chatterOf(request);
+      const chosen = await selectReplyVersion(db, chatter, request.body);
+      const citations = (await citationsForReader(db, chatter.userId, [chosen.id])).get(chosen.id);
+      return ok(citations ? { ...chosen, citations } : chosen);
+    },
   );
 };

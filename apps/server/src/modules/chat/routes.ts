@@ -1,3 +1,4 @@
+import { AGENT_KNOWLEDGE_API, knowledgeSendMessageBody } from '@tandem/contract/agent-knowledge';
 import {
   CHAT_API,
   chatMessage,
@@ -19,18 +20,19 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chatMessages, conversations, messageFeedback } from '../../db/schema.ts';
 import { type Chatter, chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
-import { bearerToken } from '../../platform/auth/guard.ts';
+import { bearerToken, requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import type { ChatMetrics } from '../../platform/metrics/metrics.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { authorizeProject, documentAccess } from '../project/policy.ts';
 import type { ChatRunner } from './generation.ts';
+import { citationsForReader } from './knowledge-replies.ts';
 import { presentMessage } from './message-presenter.ts';
 import { versionsOfReplies } from './reply-versions.ts';
-import { sendMessage } from './send-message.ts';
+import { createMessageSender } from './send-message.ts';
 
 export type ChatDeps = {
   db: Db;
@@ -93,6 +95,7 @@ export const VISITOR_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
   const { db, realtime, runner } = deps;
+  const send = createMessageSender(deps);
   deps.metrics?.countRepliesWith(runner.streamingCount);
   // Signed-in users, and visitors of web-public agents.
   const session = { onRequest: requireChatter(db) };
@@ -112,15 +115,22 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
       },
       schema: { body: sendMessageBody, response: { 200: envelope(sendMessageData) } },
     },
-    async (request) =>
-      ok(
-        await sendMessage(deps, {
-          chatter: chatterOf(request),
-          body: request.body,
-          locale: requestLocale(request),
-          log: request.log,
-        }),
-      ),
+    async (request) => ok(await send(request, request.body)),
+  );
+
+  // The chat panel beside a document (issue 15): signed-in readers of the document only.
+  app.post(
+    AGENT_KNOWLEDGE_API.agentSendMessage,
+    {
+      onRequest: requireSession(db),
+      schema: { body: knowledgeSendMessageBody, response: { 200: envelope(sendMessageData) } },
+    },
+    async (request) => {
+      const { doc_id: documentId, ...body } = request.body;
+      const access = await documentAccess(db, sessionOf(request).userId, documentId);
+      const grant = authorizeProject(access, 'view', 'DOCUMENT_NOT_FOUND');
+      return ok(await send(request, body, { documentId, projectId: grant.projectId }));
+    },
   );
 
   app.post(
@@ -189,9 +199,15 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
         row.id,
         shown.map((each) => each.message),
       );
-      const data = shown.map((each) =>
-        presentMessage(each.message, each.feedback, versions.get(each.message.id)),
+      const citations = await citationsForReader(
+        db,
+        chatterOf(request).userId,
+        shown.filter((each) => each.message.role === 'assistant').map((each) => each.message.id),
       );
+      const data = shown.map((each) => ({
+        ...presentMessage(each.message, each.feedback, versions.get(each.message.id)),
+        ...(citations.has(each.message.id) ? { citations: citations.get(each.message.id) } : {}),
+      }));
       return ok({ data, total: total?.n ?? 0 });
     },
   );

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
+import { optionalUserId, requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
@@ -90,7 +90,8 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareDeps> = async (app, { db, s
       config: perMinute(SHARED_READS_PER_MINUTE),
       schema: { querystring: sharedConversationQuery, response: { 200: envelope(sharedConversationData) } },
     },
-    async (request) => ok(await readShared(db, request.query.share_code)),
+    async (request) =>
+      ok(await readShared(db, request.query.share_code, (await optionalUserId(db, request)) ?? null)),
   );
 
   app.post(

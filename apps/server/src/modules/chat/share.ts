@@ -29,6 +29,7 @@ import { agents, chatMessages, conversationShares, conversations } from '../../d
 import { AppError } from '../../platform/http/app-error.ts';
 import { loadAgent, readConfig } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
+import { citationsForReader, copyCitations } from './knowledge-replies.ts';
 
 /**
  * Shares of conversations: a link to a read-only snapshot of the messages up to the newest finished one
@@ -255,9 +256,15 @@ const snapshotOf = (share: typeof conversationShares.$inferSelect): Snapshot => 
 });
 
 /** What anyone with the link sees: the words and when, nothing about who said them or what it cost. */
-export async function readShared(db: Db, code: string): Promise<SharedConversation> {
+export async function readShared(db: Db, code: string, readerId: number | null): Promise<SharedConversation> {
   const row = await findShare(db, code);
   const { messages, total } = await snapshotMessages(db, snapshotOf(row.share));
+  // A source names its document only to a reader who may open it.
+  const citations = await citationsForReader(
+    db,
+    readerId,
+    messages.filter((message) => message.role === 'assistant').map((message) => message.id),
+  );
   return {
     title: row.title,
     agent: { name: row.agentName, avatar: row.agentAvatar, agent_key: row.agentKey },
@@ -268,6 +275,7 @@ export async function readShared(db: Db, code: string): Promise<SharedConversati
       reasoning: message.reasoning,
       attachments: message.attachments.map(uploadedFileUrl),
       created_at: message.createdAt.toISOString(),
+      ...(citations.has(message.id) ? { citations: citations.get(message.id) } : {}),
     })),
     total,
     shared_at: row.share.createdAt.toISOString(),
@@ -329,6 +337,7 @@ async function copyMessages(tx: Tx, conversationId: string, messages: MessageRow
   // Identity values rise in the order of the inserted rows.
   const newIds = inserted.map((row) => row.id).sort((a, b) => a - b);
   const newIdOf = new Map(messages.map((message, index) => [message.id, newIds[index]!]));
+  await copyCitations(tx, newIdOf);
   const parents = messages.flatMap((message, index) => {
     const parent = message.parentId === null ? undefined : newIdOf.get(message.parentId);
     return parent === undefined ? [] : [sql`(${newIds[index]!}::integer, ${parent}::integer)`];

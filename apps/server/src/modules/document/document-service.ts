@@ -30,7 +30,10 @@ export const canEdit = (access: ProjectGrant) => mayDo(access.role, 'edit');
  * The caller's user id where a share link is the other way in: a visitor whose link is wrong or
  * revoked sees "no permission" (they have nothing to sign in for); without a link, 401.
  */
-async function callerOrRefuse(caller: () => Promise<number | undefined>, shareCode: string | undefined) {
+export async function callerOrRefuse(
+  caller: () => Promise<number | undefined>,
+  shareCode: string | undefined,
+) {
   const userId = await caller();
   if (userId !== undefined) return userId;
   throw new AppError(shareCode === undefined ? 'LOGIN_INVALID' : 'DOCUMENT_NO_PERMISSION');

@@ -7,6 +7,7 @@ import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { pdfBytesOf } from '../pdf/pdf-upload.ts';
 import { documentAccess } from '../project/policy.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
@@ -69,7 +70,7 @@ async function renderOne(
   }
 }
 
-type Node = { id: number; name: string; kind: 'doc' | 'group'; parentId: number | null };
+type Node = { id: number; name: string; kind: 'doc' | 'group' | 'pdf'; parentId: number | null };
 
 /** Every document and group of a project under `rootIds` (themselves included). */
 async function subtrees(db: Db, projectId: number, rootIds: number[]): Promise<Node[]> {
@@ -110,12 +111,17 @@ export async function exportDocuments(
     .select({ id: documents.id, name: documents.name, kind: documents.kind })
     .from(documents)
     .where(inArray(documents.id, ids));
-  const untitled = (kind: 'doc' | 'group') =>
-    translate(context.locale, kind === 'doc' ? 'projects.untitled_doc' : 'projects.tree.untitled_group');
-  const nameOf = (node: { name: string; kind: 'doc' | 'group' }) =>
+  const untitled = (kind: Node['kind']) =>
+    translate(context.locale, kind === 'group' ? 'projects.tree.untitled_group' : 'projects.untitled_doc');
+  const nameOf = (node: { name: string; kind: Node['kind'] }) =>
     safeFileName(node.name || untitled(node.kind));
 
   const [single] = rows;
+  // A PDF downloads as itself, whatever format its documents' neighbours are asked in.
+  if (!isZip && rows.length === 1 && single?.kind === 'pdf') {
+    const body = await pdfBytesOf(deps.db, deps.files, single.id);
+    return { fileName: `${nameOf(single)}.pdf`, contentType: CONTENT_TYPES.pdf, body };
+  }
   if (!isZip && rows.length === 1 && single?.kind === 'doc') {
     const title = single.name || untitled('doc');
     return {
@@ -139,9 +145,13 @@ export async function exportDocuments(
       entries[`${base}/`] = new Uint8Array();
       continue;
     }
-    let path = `${base}.${format}`;
-    for (let copy = 2; entries[path]; copy++) path = `${base} (${copy}).${format}`;
-    entries[path] = await renderOne(deps, context, node.name || untitled('doc'), node.id, format);
+    const extension = node.kind === 'pdf' ? 'pdf' : format;
+    let path = `${base}.${extension}`;
+    for (let copy = 2; entries[path]; copy++) path = `${base} (${copy}).${extension}`;
+    entries[path] =
+      node.kind === 'pdf'
+        ? await pdfBytesOf(deps.db, deps.files, node.id)
+        : await renderOne(deps, context, node.name || untitled('doc'), node.id, format);
   }
   const zipName = rows.length === 1 && single ? nameOf(single) : 'documents';
   return { fileName: `${zipName}.zip`, contentType: CONTENT_TYPES.zip, body: Buffer.from(zipSync(entries)) };

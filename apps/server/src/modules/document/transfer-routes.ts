@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { KNOWLEDGE_API } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
+import type { ErrorName } from '@tandem/contract/errors';
 import { createDocData, exportDocQuery, exportDocsQuery } from '@tandem/contract/project';
 import { DOC_BATCH_MAX, IMPORT_MAX_BYTES } from '@tandem/contract/project-rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,16 +35,25 @@ export const contentDisposition = (fileName: string) =>
 const field = (name: string) =>
   new AppError('BAD_REQUEST', { fields: [{ field: name, message: 'required' }] });
 
-/** The multipart body of import-doc: `file`, `project_id` and `parent_id` (empty or absent: the root). */
-async function readImport(request: FastifyRequest) {
+/**
+ * The multipart body of import-doc (and upload-pdf, with its own limit): `file`, `project_id` and
+ * `parent_id` (empty or absent: the root).
+ */
+export async function readImport(
+  request: FastifyRequest,
+  limit: { bytes: number; tooLarge: ErrorName } = {
+    bytes: IMPORT_MAX_BYTES,
+    tooLarge: 'DOCUMENT_IMPORT_TOO_LARGE',
+  },
+) {
   let file: { name: string; bytes: Buffer } | undefined;
   const values: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } })) {
+    for await (const part of request.parts({ limits: { fileSize: limit.bytes, files: 1, fields: 5 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw field('file');
         const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('DOCUMENT_IMPORT_TOO_LARGE');
+        if (part.file.truncated) throw new AppError(limit.tooLarge);
         file = { name: part.filename ?? '', bytes };
       } else if (typeof part.value === 'string') values[part.fieldname] = part.value;
     }

@@ -5,6 +5,7 @@ import { knowledgeIndexStates } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { markStaleForIndexing } from './index-state.ts';
 import { indexDocument, markIndexFailed } from './indexing.ts';
+import { markStalePdfsForIndexing } from './pdf-content.ts';
 import { analyzeTerms, termStatistics } from './term-statistics.ts';
 
 /** Documents one process claims at a time: a few, so a backlog never holds the database for long. */
@@ -111,6 +112,7 @@ export function createKnowledgeIndexer(options: {
     /** Once the schema exists: marks what start-up finds stale, makes term statistics if none, then polls. */
     async start() {
       await markStaleForIndexing(db);
+      await markStalePdfsForIndexing(db);
       if (!(await termStatistics(db))) await analyzeTerms(db);
       schedule(0);
     },

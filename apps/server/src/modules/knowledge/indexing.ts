@@ -8,6 +8,7 @@ import { docToJson } from '../document/document-content.ts';
 import { inChunks } from '../project/doc-placement.ts';
 import { type Chunk, chunkDocument } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';
+import { readPdfSource } from './pdf-content.ts';
 import { indexTerms } from './search-tokens.ts';
 
 /** What became of one document: indexed, failed, or left for later (gone, or changed meanwhile). */
@@ -83,9 +84,9 @@ export async function replaceChunks(
  * commit; content stored meanwhile leaves the document `indexing` for the next round.
  */
 export async function indexDocument(db: Db, documentId: number): Promise<IndexOutcome> {
-  const source = await readSource(db, documentId);
+  const source = (await readSource(db, documentId)) ?? (await readPdfSource(db, documentId));
   if (!source) return 'gone';
-  const chunks = chunksOf(source.state);
+  const chunks = 'chunks' in source ? source.chunks : chunksOf(source.state);
   const error: KnowledgeIndexError | null = chunks ? null : 'unreadable';
   const hash = chunks ? hashOf(chunks) : null;
   return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { KnowledgeSearchHit } from '@tandem/contract/knowledge';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, integerList } from '../../db/client.ts';
 import { readableProjectIds } from '../project/policy.ts';
+import { activeEmbeddingModel, FUSION_CANDIDATES, withVectorResults } from './hybrid-search.ts';
 import { anyOf, type QueryTerm, queryTermsOf, titleTermsOf } from './search-tokens.ts';
 import { snippetOf } from './snippet.ts';
 import { candidateTerms, termStatistics } from './term-statistics.ts';
@@ -63,7 +64,7 @@ export async function rankChunks(
     ),
     titled as (
       select d.id from documents d
-      where d.project_id in (${projects}) and d.kind = 'doc' and ${nameHoldsQuery}
+      where d.project_id in (${projects}) and d.kind <> 'group' and ${nameHoldsQuery}
     ),
     found as (
       select document_id, ordinal, heading, text, page, rank from ranked where nth <= ${input.perDocument}
@@ -72,16 +73,21 @@ export async function rankChunks(
       left join lateral (select ordinal, heading, text, page from knowledge_chunks
         where document_id = t.id order by ordinal limit 1) f on true
       where not exists (select 1 from hits h where h.document_id = t.id)
+    ),
+    best as (
+      select f.document_id, f.ordinal, f.heading, f.text, f.page,
+        f.rank + case when t.id is null then 0 else ${TITLE_BOOST} end as score
+      from found f left join titled t on t.id = f.document_id
+      order by score desc, f.document_id, f.ordinal
+      limit ${input.limit}
     )
-    select f.document_id as "documentId", d.uniq_code as "documentUniqCode", d.name as "documentName",
-      d.project_id as "projectId", coalesce(f.ordinal, 0) as ordinal, coalesce(f.heading, '') as heading,
-      coalesce(f.text, '') as text, f.page,
-      f.rank + case when t.id is null then 0 else ${TITLE_BOOST} end as score
-    from found f
-    join documents d on d.id = f.document_id
-    left join titled t on t.id = f.document_id
-    order by score desc, f.document_id, f.ordinal
-    limit ${input.limit}`);
+    -- The documents' names are read for the few results only: joined before the limit, every
+    -- document of a large project was read to name a few hundred candidates.
+    select b.document_id as "documentId", d.uniq_code as "documentUniqCode", d.name as "documentName",
+      d.project_id as "projectId", coalesce(b.ordinal, 0) as ordinal, coalesce(b.heading, '') as heading,
+      coalesce(b.text, '') as text, b.page, b.score
+    from best b join documents d on d.id = b.document_id
+    order by b.score desc, b.document_id, b.ordinal`);
   const rows = (result as unknown as { rows: RankedChunk[] }).rows;
   const chunks = rows.map((row) => ({
     ...row,
@@ -94,6 +100,20 @@ export async function rankChunks(
   return { chunks, terms };
 }
 
+/**
+ * `rankChunks`, made hybrid when an embedding model is active: full-text and vector results fused by
+ * reciprocal rank (`hybrid-search.ts`). Without one, full text alone, as it always works.
+ */
+async function rankKnowledge(
+  db: Db,
+  input: { projectIds: readonly number[]; query: string; limit: number; perDocument: number },
+): Promise<{ chunks: RankedChunk[]; terms: QueryTerm[] }> {
+  const model = await activeEmbeddingModel(db);
+  if (!model) return rankChunks(db, input);
+  const fullText = await rankChunks(db, { ...input, limit: Math.max(input.limit, FUSION_CANDIDATES) });
+  return { chunks: await withVectorResults(db, input, model, fullText.chunks), terms: fullText.terms };
+}
+
 /** `GET /api/knowledge/search`: the project's documents best matching the query, one result each. */
 export async function searchProject(
   db: Db,
@@ -101,7 +121,12 @@ export async function searchProject(
   query: string,
   limit: number,
 ): Promise<KnowledgeSearchHit[]> {
-  const { chunks, terms } = await rankChunks(db, { projectIds: [projectId], query, limit, perDocument: 1 });
+  const { chunks, terms } = await rankKnowledge(db, {
+    projectIds: [projectId],
+    query,
+    limit,
+    perDocument: 1,
+  });
   return chunks.map((chunk) => ({
     doc_id: chunk.documentId,
     doc_uniq_code: chunk.documentUniqCode,
@@ -121,7 +146,7 @@ export async function retrieveChunks(
   input: { userId: number; projectIds: readonly number[]; query: string; limit: number },
 ): Promise<RankedChunk[]> {
   const projectIds = await readableProjectIds(db, input.userId, input.projectIds);
-  const { chunks } = await rankChunks(db, {
+  const { chunks } = await rankKnowledge(db, {
     projectIds,
     query: input.query,
     limit: input.limit,

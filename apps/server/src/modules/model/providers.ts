@@ -1,5 +1,5 @@
 import type { ModelProvider, SaveProviderBody, TestProviderBody } from '@tandem/contract/model';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -83,7 +83,7 @@ export async function connectionToTest(
   db: Db,
   keyBox: SecretBox,
   body: TestProviderBody,
-): Promise<{ connection: ProviderConnection; modelKey: string }> {
+): Promise<{ connection: ProviderConnection; modelKey: string; modelType: 'completion' | 'embedding' }> {
   const existing = body.id === undefined ? undefined : await providerRow(db, body.id);
   let apiKey = body.api_key;
   if (apiKey === undefined && existing?.apiKeyEncrypted) {
@@ -104,8 +104,17 @@ export async function connectionToTest(
     modelKey = first?.modelKey;
   }
   if (!modelKey) throw new AppError('MODEL_TEST_NEEDS_MODEL');
+  // A saved embedding model is tested by embedding a word: it cannot chat.
+  const [saved] = existing
+    ? await db
+        .select({ type: models.type })
+        .from(models)
+        .where(and(eq(models.providerId, existing.id), eq(models.modelKey, modelKey)))
+        .limit(1)
+    : [];
   return {
     connection: { kind: body.kind, name: existing?.name ?? 'test', baseUrl: body.base_url, apiKey },
     modelKey,
+    modelType: saved?.type ?? 'completion',
   };
 }

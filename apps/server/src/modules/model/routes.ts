@@ -18,16 +18,17 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireSession } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import type { Embeddings } from '../../platform/llm/embeddings.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import { providerKeyBox } from '../../platform/llm/provider-connection.ts';
 import { availableModels, deleteModel, listModels, saveModel } from './models.ts';
 import { requirePlatformAdmin } from './policy.ts';
 import { connectionToTest, deleteProvider, listProviders, saveProvider } from './providers.ts';
 
-export type ModelDeps = { db: Db; config: Config; llm: Llm };
+export type ModelDeps = { db: Db; config: Config; llm: Llm; embeddings?: Embeddings };
 
 /** Model providers and models: the platform admin's calls and the list of models users may pick. */
-export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, config, llm }) => {
+export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, config, llm, embeddings }) => {
   const session = requireSession(db);
   const admin = { onRequest: [session, requirePlatformAdmin(db)] };
   const keyBox = providerKeyBox(config);
@@ -51,6 +52,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
     async (request) => {
       const id = await saveProvider(db, keyBox, request.body);
       llm.invalidate();
+      embeddings?.invalidate();
       return ok({ id });
     },
   );
@@ -60,6 +62,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
     async (request) => {
       await deleteProvider(db, request.body.id);
       llm.invalidate();
+      embeddings?.invalidate();
       return ok(null);
     },
   );
@@ -67,8 +70,11 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
     MODEL_API.testProvider,
     { ...admin, schema: { body: testProviderBody, response: { 200: envelope(testProviderData) } } },
     async (request) => {
-      const { connection, modelKey } = await connectionToTest(db, keyBox, request.body);
-      const result = await llm.testConnection(connection, modelKey);
+      const { connection, modelKey, modelType } = await connectionToTest(db, keyBox, request.body);
+      const result =
+        modelType === 'embedding' && embeddings
+          ? await embeddings.testConnection(connection, modelKey)
+          : await llm.testConnection(connection, modelKey);
       return ok({
         ok: result.ok,
         message: result.message,
@@ -89,6 +95,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
     async (request) => {
       const id = await saveModel(db, request.body);
       llm.invalidate();
+      embeddings?.invalidate();
       return ok({ id });
     },
   );
@@ -98,6 +105,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
     async (request) => {
       await deleteModel(db, request.body.id);
       llm.invalidate();
+      embeddings?.invalidate();
       return ok(null);
     },
   );

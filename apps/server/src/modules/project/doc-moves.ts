@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { markForIndexing } from '../knowledge/index-state.ts';
+import { copyPdfs } from '../pdf/pdf-holdings.ts';
 import { inChunks, placeAmong } from './doc-placement.ts';
 import { assertGroup, lockCatalogue } from './doc-tree.ts';
 import { newCode, touchProject } from './projects.ts';
@@ -57,7 +58,7 @@ export async function moveDocs(
   });
 }
 
-type SubtreeRow = Link & { kind: 'doc' | 'group'; name: string; sort: number; depth: number };
+type SubtreeRow = Link & { kind: 'doc' | 'group' | 'pdf'; name: string; sort: number; depth: number };
 
 /** The document or group and everything below it, parents before their children. */
 async function subtreeOf(tx: Tx, id: number): Promise<SubtreeRow[]> {
@@ -78,7 +79,7 @@ async function subtreeOf(tx: Tx, id: number): Promise<SubtreeRow[]> {
   }));
 }
 
-/** Copies what every original holds (its collaborative state, its uploads) to its copy. */
+/** Copies what every original holds (its collaborative state, its uploads, a PDF's pages) to its copy. */
 async function copyHoldings(tx: Tx, copies: [original: number, copy: number][]) {
   await inChunks(copies, 5000, async (chunk) => {
     const pairs = sql.join(
@@ -92,6 +93,7 @@ async function copyHoldings(tx: Tx, copies: [original: number, copy: number][]) 
       select m.copy, f.file_id from document_files f
       join (values ${pairs}) as m(original, copy) on f.document_id = m.original`);
   });
+  await copyPdfs(tx, copies);
 }
 
 /**

@@ -52,35 +52,50 @@ const childrenOf = (projectId: number, parentId: number | null) =>
     parentId === null ? isNull(documents.parentId) : eq(documents.parentId, parentId),
   );
 
+/**
+ * A catalogue node at the end of `parentId`'s children (the root when null), in the caller's
+ * transaction: a document, a group, or an uploaded PDF (whose content its own module writes).
+ */
+export async function insertDoc(
+  tx: Tx,
+  input: {
+    projectId: number;
+    parentId: number | null;
+    name?: string;
+    kind: DocKind | 'pdf';
+    userId: number;
+  },
+) {
+  await lockCatalogue(tx, input.projectId);
+  await assertGroup(tx, input.projectId, input.parentId);
+  const [end] = await tx
+    .select({ sort: sql<number>`coalesce(max(${documents.sort}) + 1, 0)`.mapWith(Number) })
+    .from(documents)
+    .where(childrenOf(input.projectId, input.parentId));
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      uniqCode: newCode(),
+      projectId: input.projectId,
+      parentId: input.parentId,
+      kind: input.kind,
+      name: input.name || UNNAMED_DOC,
+      sort: end?.sort ?? 0,
+      createdBy: input.userId,
+      updatedBy: input.userId,
+    })
+    .returning({ id: documents.id, uniq_code: documents.uniqCode });
+  await touchProject(tx, input.projectId);
+  if (!row) throw new AppError('OPERATION_FAILED');
+  return row;
+}
+
 /** A document or group at the end of `parentId`'s children (the root when null). */
 export async function createDoc(
   db: Db,
   input: { projectId: number; parentId: number | null; name?: string; kind: DocKind; userId: number },
 ) {
-  return db.transaction(async (tx) => {
-    await lockCatalogue(tx, input.projectId);
-    await assertGroup(tx, input.projectId, input.parentId);
-    const [end] = await tx
-      .select({ sort: sql<number>`coalesce(max(${documents.sort}) + 1, 0)`.mapWith(Number) })
-      .from(documents)
-      .where(childrenOf(input.projectId, input.parentId));
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        uniqCode: newCode(),
-        projectId: input.projectId,
-        parentId: input.parentId,
-        kind: input.kind,
-        name: input.name || UNNAMED_DOC,
-        sort: end?.sort ?? 0,
-        createdBy: input.userId,
-        updatedBy: input.userId,
-      })
-      .returning({ id: documents.id, uniq_code: documents.uniqCode });
-    await touchProject(tx, input.projectId);
-    if (!row) throw new AppError('OPERATION_FAILED');
-    return row;
-  });
+  return db.transaction((tx) => insertDoc(tx, input));
 }
 
 /**
@@ -141,7 +156,7 @@ export async function docTree(db: Db, projectId: number): Promise<DocTreeNode[]>
   const result = await db.execute(sql`select json_agg(node)::text as nodes from (
       select d.id, d.uniq_code, d.name, d.parent_id as "parentId", d.kind, d.sort,
         to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-        case when d.kind = 'doc' then coalesce(k.state, 'ready') end as index_state,
+        case when d.kind <> 'group' then coalesce(k.state, 'ready') end as index_state,
         case when k.state = 'failed' then k.error end as index_error
       from documents d left join (${unreadyStates(projectId)}) k on k.document_id = d.id
       where d.project_id = ${projectId} order by d.sort, d.id) node`);

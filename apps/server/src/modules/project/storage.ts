@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { teamQuotas } from '../billing/plan-quotas.ts';
 import { authorizeProject, documentAccess, type ProjectGrant } from './policy.ts';
 
 /**
@@ -30,4 +32,11 @@ export async function uploadTarget(
 ): Promise<ProjectGrant & { documentId: number }> {
   const grant = authorizeProject(await documentAccess(db, userId, documentId), 'edit', 'DOCUMENT_NOT_FOUND');
   return { ...grant, documentId };
+}
+
+/** Refuses what would take the team past its plan's storage quota (spec part B: storage refused past the quota). */
+export async function assertStorageRoom(db: Db, teamId: number, adding: number) {
+  const { storageBytes } = await teamQuotas(db, teamId);
+  if ((await teamStorageUsed(db, teamId)) + adding > storageBytes)
+    throw new AppError('STORAGE_QUOTA_EXCEEDED');
 }

@@ -1,4 +1,4 @@
-import { sendMessageData } from '@tandem/contract/chat';
+import { type SendMessageData, type sendMessageBody, sendMessageData } from '@tandem/contract/chat';
 import {
   CHAT_SITES_API,
   fixSiteBody,
@@ -11,12 +11,12 @@ import { envelope } from '@tandem/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { strToU8, zipSync } from 'fflate';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
-import type { SendMessageData, SendMessageRequest } from '../chat/send-message.ts';
 import { fixRequestOf } from './fix-request.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import { errorsToFix, listSiteVersions, ownSiteConversation, siteVersionFiles } from './site-versions.ts';
@@ -26,7 +26,7 @@ export type SiteDeps = {
   previewLinks: PreviewLinks;
   config: Pick<Config, 'publicUrl'> & { sites: Pick<Config['sites'], 'previewUrl' | 'previewPort'> };
   /** Puts a message to the conversation's agent, as `agent-send-message` does. */
-  send: (request: SendMessageRequest) => Promise<SendMessageData>;
+  send: (request: FastifyRequest, body: z.infer<typeof sendMessageBody>) => Promise<SendMessageData>;
 };
 
 /**
@@ -96,14 +96,7 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (
       const errors = await errorsToFix(db, conversation.id, version);
       const locale = requestLocale(request);
       const content = fixRequestOf(locale, version, errors);
-      return ok(
-        await send({
-          chatter,
-          body: { conversation_id: conversation.id, content },
-          locale,
-          log: request.log,
-        }),
-      );
+      return ok(await send(request, { conversation_id: conversation.id, content }));
     },
   );
 };

@@ -5,11 +5,12 @@ import { translate } from '@tandem/contract/messages';
 import { ORGANISATION_TEAM_TYPE } from '@tandem/contract/team';
 import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, isUniqueViolation } from '../../db/client.ts';
+import { type Db, isUniqueViolation, type Tx } from '../../db/client.ts';
 import { teamApplications, teamLeavers, teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
+import { teamQuotas } from '../billing/plan-quotas.ts';
 import { spendInviteQuota } from './invite-quota.ts';
 import { type ContactView, displayName, presentPerson } from './members.ts';
 import { lockTeam, MEMBER_ROLES } from './team-data.ts';
@@ -125,6 +126,8 @@ export async function joinTeam(db: Db, userId: number, code: string, realName: s
   }
   await db.transaction(async (tx) => {
     if (standing === 'none') {
+      await lockTeam(tx, team.id);
+      await assertMemberRoom(tx, team.id, 1);
       await tx
         .insert(teamMembers)
         .values({ teamId: team.id, userId, realName, teamRoles: MEMBER_ROLES })
@@ -137,6 +140,13 @@ export async function joinTeam(db: Db, userId: number, code: string, realName: s
   });
   identityCacheOf(db).forgetAccount(userId);
   return { status: 'joined' as const, team_id: team.id };
+}
+
+/** The team's plan limits its members (the team is locked by the caller, so two joins cannot both pass). */
+async function assertMemberRoom(tx: Tx, teamId: number, adding: number) {
+  const { memberLimit } = await teamQuotas(tx, teamId);
+  const [row] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  if ((row?.n ?? 0) + adding > memberLimit) throw new AppError('MEMBER_LIMIT_REACHED');
 }
 
 /** Sends the join link by mail or SMS, in the inviter's language, once to each address, within the limits. */
@@ -242,6 +252,7 @@ export async function decideApplications(
       )
       .returning({ userId: teamApplications.userId, realName: teamApplications.realName });
     if (approve && rows.length > 0) {
+      await assertMemberRoom(tx, teamId, rows.length);
       await tx
         .insert(teamMembers)
         .values(

@@ -1,4 +1,3 @@
-import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { INVITE_LOOKUPS_PER_MINUTE } from '@tandem/contract/limits';
 import {
@@ -55,6 +54,8 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announceHandOver } from '../agent/agent-transfer.ts';
+import { allPlanPackages, currentPlanPackage } from '../billing/plan-packages.ts';
+import { mayBilling } from '../billing/policy.ts';
 import { pointsBalance } from '../chat/points.ts';
 import { teamStorageUsed } from '../project/storage.ts';
 import {
@@ -76,7 +77,7 @@ import {
   sendInvitations,
 } from './invitations.ts';
 import { deleteLeavers, listLeavers, listMembers, restoreLeavers, setAdmin } from './members.ts';
-import { contactViewOf, requireTeam, type TeamLevel, teamOf } from './policy.ts';
+import { contactViewOf, loadTeamContext, requireTeam, type TeamLevel, teamOf } from './policy.ts';
 import { announceApproval, announceRemoval } from './team-events.ts';
 import {
   createTeam,
@@ -93,9 +94,6 @@ import {
 
 const done = envelope(z.null());
 const countData = envelope(z.object({ count: z.number().int() }));
-
-/** The free plan, until billing arrives with plans and points. */
-const FREE_PLAN = { ver_id: 1, ver_name: 'free', member_limit: 10_000, points: FREE_PLAN_MONTHLY_POINTS };
 
 export type TeamDeps = { db: Db; config: Config; messenger: Messenger; realtime: Realtime };
 
@@ -236,31 +234,25 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     async (request) => {
       const team = teamOf(request);
       const info = await describeTeam(db, team);
-      return ok({
-        ver_id: FREE_PLAN.ver_id,
-        ver_name: FREE_PLAN.ver_name,
-        expire_time: null,
-        member_limit: FREE_PLAN.member_limit,
-        member_count: info.member_count,
-        points_quota_surplus_numerical: await pointsBalance(db, team.teamId),
-        storage_quota_used_numerical: await teamStorageUsed(db, team.teamId),
-      });
+      return ok(
+        await currentPlanPackage(db, {
+          teamId: team.teamId,
+          locale: requestLocale(request),
+          memberCount: info.member_count,
+          pointsLeft: await pointsBalance(db, team.teamId),
+          storageUsed: await teamStorageUsed(db, team.teamId),
+          canManageBilling: mayBilling(team, 'manage'),
+        }),
+      );
     },
   );
   app.get(
     TEAM_API.allVersions,
     { onRequest: session, schema: { response: { 200: envelope(z.array(versionPacket)) } } },
-    async () =>
-      ok([
-        {
-          ver_id: FREE_PLAN.ver_id,
-          ver_name: FREE_PLAN.ver_name,
-          expire_time: null,
-          member_limit: FREE_PLAN.member_limit,
-          member_count: 0,
-          points_quota_surplus_numerical: FREE_PLAN.points,
-        },
-      ]),
+    async (request) => {
+      const context = await loadTeamContext(db, sessionOf(request).userId);
+      return ok(await allPlanPackages(db, context?.teamId, requestLocale(request)));
+    },
   );
 
   // Members.

@@ -63,7 +63,7 @@ describe('team settings', () => {
     await data('POST', '/api/team/apply-status-set', owner.token, { apply_audit: 0 });
     expect((await data('GET', '/api/team/get-curr-team-info', owner.token)).apply_audit).toBe(0);
     const current = await data('GET', '/api/team/curr-ver-packet-data', owner.token);
-    expect(current).toMatchObject({ ver_name: 'free', member_count: 1, expire_time: null });
+    expect(current).toMatchObject({ ver_id: 1, ver_name: 'Free', member_count: 1, expire_time: null });
     const plans = await data('GET', '/api/team/all-ver-packet-data', owner.token);
     expect(plans.map((plan: { ver_id: number }) => plan.ver_id)).toContain(current.ver_id);
   });

@@ -97,6 +97,12 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
       return { id, mimeType, byteSize: bytes.length };
     },
 
+    /** Takes back an upload nothing holds yet (its holder could not be written): its row, then its bytes. */
+    async discard(id: string) {
+      await db.delete(files).where(sql`${files.id} = ${id}`);
+      await storage.delete(keyOf(id)).catch(() => {});
+    },
+
     /** The bytes of an upload as a stream, or `undefined` when they are gone. */
     open: (id: string) => storage.get(keyOf(id)),
 

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { uploadTarget } from '../project/storage.ts';
+import { assertStorageRoom, uploadTarget } from '../project/storage.ts';
 import { createFileStore, type FilePurpose } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -103,6 +103,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
         const { userId } = sessionOf(request);
         const { bytes, name, documentId } = await readFilePart(request, purpose);
         const holder = documentId === undefined ? undefined : await uploadTarget(db, userId, documentId);
+        if (holder) await assertStorageRoom(db, holder.teamId, bytes.length);
         return answer((await store.save(userId, purpose, bytes, name, holder)).id);
       },
     );

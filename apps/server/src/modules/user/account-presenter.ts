@@ -1,10 +1,11 @@
-import { LOCALES, THEME_IDS, type ThemeMode } from '@tandem/contract/i18n';
+import { DEFAULT_LOCALE, LOCALES, normaliseLocale, THEME_IDS, type ThemeMode } from '@tandem/contract/i18n';
 import type { AccountUser } from '@tandem/contract/user';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { currentPlanName } from '../billing/plan-packages.ts';
 import { pointsBalance } from '../chat/points.ts';
 
 export const themeKeyOf = (themeId: number) =>
@@ -54,10 +55,8 @@ export async function presentAccount(db: Db, userId: number): Promise<AccountUse
       team_type: team.teamType,
       team_roles: roles,
     },
-    // Plans arrive with billing; until then every team is on the free plan, spending its points.
     current_team_ver: {
-      ver_id: 1,
-      ver_name: 'free',
+      ...(await currentPlanName(db, team.id, normaliseLocale(user.languageKey) ?? DEFAULT_LOCALE)),
       numerical_auth: { points_quota: { points_quota_surplus_numerical: await pointsBalance(db, team.id) } },
     },
     has_roles: user.hasRoles,

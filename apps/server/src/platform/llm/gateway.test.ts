@@ -56,6 +56,11 @@ beforeAll(async () => {
   ids.anthropicFail = await addModel(anthropic, 'fake-claude-fail');
   ids.disabled = await addModel(openai, 'fake-disabled', false);
   ids.ofDisabledProvider = await addModel(disabledProvider, 'fake-chat');
+  const [embedding] = await database.db
+    .insert(models)
+    .values({ providerId: openai, name: 'Embedder', modelKey: 'fake-embed', type: 'embedding' })
+    .returning();
+  ids.embedding = embedding!.id;
 });
 
 afterAll(async () => {
@@ -178,6 +183,14 @@ describe('the gateway', () => {
       expect((await failureOf({ modelId, messages: say('hi') })).kind).toBe('model_unavailable');
       expect(await llm.modelInfo(modelId)).toBeUndefined();
     }
+  });
+
+  it('refuses to chat with an embedding model', async () => {
+    const before = fake.calls.length;
+    expect((await failureOf({ modelId: ids.embedding!, messages: say('hi') })).kind).toBe(
+      'model_unavailable',
+    );
+    expect(fake.calls.length).toBe(before);
   });
 
   it('describes a usable model', async () => {

@@ -132,7 +132,9 @@ export function createGateway({ db, config, log }: LlmDeps): Llm {
 
   async function* stream(request: LlmRequest): AsyncGenerator<LlmChunk> {
     const entry = await catalogue.entry(request.modelId);
-    if (!entry) throw new LlmError('model_unavailable', `model ${request.modelId} is missing or disabled`);
+    // An embedding model cannot chat: to chat it is as good as missing.
+    if (entry?.info.type !== 'completion')
+      throw new LlmError('model_unavailable', `model ${request.modelId} is missing, disabled or cannot chat`);
     if (entry.isKeyUnreadable) {
       throw new LlmError('provider_failed', 'the stored API key cannot be read: was SECRETS_KEY changed?');
     }

@@ -71,11 +71,19 @@ export const protectedRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'projects/pdf/:uniq_code',
+            handle: meta('route.project_document'),
+            lazy: lazyPage(
+              () => import('../../features/projects/pdf/pdf-viewer-page.tsx'),
+              (module) => module.PdfViewerPage,
+            ),
+          },
+          {
             path: 'projects/:doc_uniq_code/:share_code?',
             handle: meta('route.project_document'),
             lazy: lazyPage(
-              () => import('../../features/projects/editor/document-page.tsx'),
-              (module) => module.DocumentPage,
+              () => import('./document-with-chat.tsx'),
+              (module) => module.DocumentWithChatPage,
               {
                 prefetch: ({ doc_uniq_code: uniqCode, share_code: shareCode }) => {
                   if (uniqCode && !shareCode) prefetchDocument(uniqCode);
@@ -96,8 +104,8 @@ export const protectedRoutes: RouteObject[] = [
                 path: 'user-set',
                 handle: meta('route.user_set'),
                 lazy: lazyPage(
-                  () => import('../../features/account/pages/user-set-page.tsx'),
-                  (module) => module.UserSetPage,
+                  () => import('./user-set-route.tsx'),
+                  (module) => module.UserSetRoute,
                 ),
               },
               {
@@ -245,6 +253,15 @@ export const protectedRoutes: RouteObject[] = [
         lazy: lazyPage(
           () => import('../../features/chat/pages/shared-chat-page.tsx'),
           (module) => module.SharedChatRedirect,
+        ),
+      },
+      {
+        // The sandbox provider's hosted checkout page (`checkout_url`).
+        path: 'pay/sandbox/:session_id',
+        handle: meta('billing.checkout.title'),
+        lazy: lazyPage(
+          () => import('../../features/billing/pages/sandbox-checkout-page.tsx'),
+          (module) => module.SandboxCheckoutPage,
         ),
       },
       {

@@ -91,6 +91,15 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    // A PDF's read-only share link (the signed-in route without a share code is the viewer).
+    path: 'projects/pdf/:uniq_code/:share_code',
+    handle: meta('route.project_document'),
+    lazy: lazyPage(
+      () => import('../../features/projects/pdf/pdf-viewer-page.tsx'),
+      (module) => module.PdfViewerPage,
+    ),
+  },
+  {
     path: 'embed/agent/:agent_key',
     handle: meta('route.embed_agent'),
     lazy: lazyPage(

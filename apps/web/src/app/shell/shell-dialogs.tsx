@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { billingSlots } from '../billing-slots.tsx';
 
 export type ShellDialog = 'account' | 'team_invitation' | 'create_team' | 'join_team';
 
@@ -37,7 +38,7 @@ export function ShellDialogs({
 }) {
   return (
     <Suspense fallback={null}>
-      {open === 'account' && <AccountCentreDialog open onClose={onClose} />}
+      {open === 'account' && <AccountCentreDialog open onClose={onClose} slots={billingSlots} />}
       {open === 'team_invitation' && (
         <TeamInvitationDialog open onClose={onClose} onOpenTeamDialog={onOpen} />
       )}

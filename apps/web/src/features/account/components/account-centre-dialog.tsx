@@ -1,9 +1,17 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AccountCentre } from './account-centre.tsx';
+import { AccountCentre, type AccountCentreSlots } from './account-centre.tsx';
 
 /** The account centre as the shell's dialog (the user menu's "Account centre"). */
-export function AccountCentreDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AccountCentreDialog({
+  open,
+  onClose,
+  slots,
+}: {
+  open: boolean;
+  onClose: () => void;
+  slots?: AccountCentreSlots;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -14,7 +22,7 @@ export function AccountCentreDialog({ open, onClose }: { open: boolean; onClose:
       title={t('account_centre.title')}
       destroyOnHidden
     >
-      <AccountCentre />
+      <AccountCentre slots={slots} />
     </Modal>
   );
 }

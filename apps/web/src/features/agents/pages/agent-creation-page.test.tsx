@@ -22,9 +22,20 @@ function serve(routes: Parameters<typeof fakeApi>[0] = {}) {
     '/api/agent/get-model-list': () => ({ data: [createModel()] }),
     '/api/agent/get-agent-templates': () => ({ data: [] }),
     '/api/agent/get-agent-members': () => ({ data: { data: [], total: 0 } }),
+    '/api/knowledge/get-knowledge-bases': (_, params) => ({
+      data: {
+        data: KNOWLEDGE_BASES.filter((project) => project.name.includes(String(params.keyword ?? ''))),
+        total: KNOWLEDGE_BASES.length,
+      },
+    }),
     ...routes,
   });
 }
+
+const KNOWLEDGE_BASES = [
+  { id: 11, name: 'Handbook', doc_count: 3 },
+  { id: 12, name: 'Release notes', doc_count: 8 },
+];
 
 const open = (path = '/agent/index/creation') =>
   renderPage(
@@ -76,6 +87,22 @@ describe('the agent editor', () => {
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(notices.keys()).toContain('agents.editor.save_done');
     expect(fieldError('Name')).toBe('');
+  });
+
+  it("offers the team's projects as knowledge bases and saves the chosen ones", async () => {
+    const api = serve({
+      '/api/agent/create-agent': () => ({ data: { id: 5, agent_key: 'key-000005' } }),
+      '/api/agent/set-agent-access': (body) => ({ data: body }),
+      '/api/agent/get-agent-info': () => ({ data: createAgentDetail() }),
+    });
+    await open();
+    const field = await screen.findByRole('combobox', { name: 'Knowledge bases' });
+    fireEvent.mouseDown(field);
+    fireEvent.click(await screen.findByTitle('8 documents'));
+    fireEvent.click(screen.getByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(api.bodiesOf('/api/agent/create-agent')).toHaveLength(1));
+    const [created] = api.bodiesOf('/api/agent/create-agent') as { config: { knowledge_ids: number[] } }[];
+    expect(created?.config.knowledge_ids).toEqual([12]);
   });
 
   it('sets temperature, top_p and the penalties from a preset, and becomes custom when one is changed', async () => {

@@ -20,6 +20,9 @@ type Props = {
    * another site's frame, which must not take the focus from its page.
    */
   focusKey?: string;
+  /** Text put into the box from outside (a quote from the document), each time its `seq` changes. */
+  draft?: { text: string; seq: number } | null;
+  placeholder?: string;
 };
 
 /**
@@ -34,6 +37,8 @@ export function Composer({
   onStop,
   onImageRemoved,
   focusKey,
+  draft,
+  placeholder,
 }: Props) {
   const { t } = useTranslation();
   // On a phone, send and stop show their icon only (the word stays for screen readers): the box gets the width.
@@ -50,6 +55,11 @@ export function Composer({
   }, [isStreaming, shouldFocus]);
   const label = (text: string) => (isPhone ? <span className="visually-hidden">{text}</span> : text);
   const [text, setText] = useState('');
+  useEffect(() => {
+    if (!draft) return;
+    setText((current) => (current.trim() ? `${current}\n\n${draft.text}` : draft.text));
+    box.current?.focus();
+  }, [draft]);
   const images = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
   const isBusy = isStreaming || isSending;
@@ -119,7 +129,7 @@ export function Composer({
         <Input.TextArea
           ref={box}
           aria-label={t('chat.message_label')}
-          placeholder={t('chat.placeholder')}
+          placeholder={placeholder ?? t('chat.placeholder')}
           value={text}
           maxLength={CHAT_MESSAGE_MAX}
           autoSize={{ minRows: 1, maxRows: 8 }}

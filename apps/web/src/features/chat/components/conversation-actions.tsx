@@ -1,4 +1,4 @@
-import { FilePdfOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { FileAddOutlined, FilePdfOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
@@ -8,8 +8,14 @@ import { showNotice } from '../../../shared/ui/notices.ts';
 import { downloadConversationPdf } from '../api/chat-share.ts';
 import { ShareDialog } from './share-dialog.tsx';
 
-/** The open conversation's share link and PDF export, in the chat header. */
-export function ConversationActions({ conversationId }: { conversationId: string }) {
+/** The open conversation's share link, PDF export and saving to a project, in the chat header. */
+export function ConversationActions({
+  conversationId,
+  onSaveToProject,
+}: {
+  conversationId: string;
+  onSaveToProject?: () => void;
+}) {
   const { t } = useTranslation();
   const [isSharing, setSharing] = useState(false);
   const [isExporting, setExporting] = useState(false);
@@ -33,6 +39,11 @@ export function ConversationActions({ conversationId }: { conversationId: string
       <Button icon={<FilePdfOutlined />} loading={isExporting} onClick={() => void exportPdf()}>
         {t('chat_export.button')}
       </Button>
+      {onSaveToProject && (
+        <Button icon={<FileAddOutlined />} onClick={onSaveToProject}>
+          {t('save_to_project.conversation')}
+        </Button>
+      )}
       {isSharing && <ShareDialog conversationId={conversationId} onClose={() => setSharing(false)} />}
     </Space>
   );

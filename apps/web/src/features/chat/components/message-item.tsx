@@ -1,8 +1,10 @@
-import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CopyOutlined, FileAddOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ERRORS, errorByCode } from '@tandem/contract/errors';
 import { Alert, Collapse, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withCitationLinks } from '../../../shared/markdown/citation-links.ts';
+import { Citations } from '../../../shared/markdown/citations.tsx';
 import { MarkdownReply } from '../../../shared/markdown/markdown-reply.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
@@ -24,6 +26,8 @@ type Props = {
   isReadOnly?: boolean;
   /** Where one who may edit the agent updates its model, when a reply failed for want of one. */
   modelSettingsPath?: string;
+  /** Saves the reply as a new document of a project, where the reader may. */
+  onSaveToProject?: () => void;
 };
 
 export function MessageItem({
@@ -34,6 +38,7 @@ export function MessageItem({
   canRate = false,
   isReadOnly = false,
   modelSettingsPath,
+  onSaveToProject,
 }: Props) {
   const { t } = useTranslation();
   if (message.role === 'user') {
@@ -76,13 +81,14 @@ export function MessageItem({
       )}
       {message.content ? (
         isMarkdown ? (
-          <MarkdownReply text={message.content} />
+          <MarkdownReply text={withCitationLinks(message.content, message.citations)} />
         ) : (
           <div className="chat-plain">{message.content}</div>
         )
       ) : (
         isStreaming && <Spin size="small" />
       )}
+      {!isStreaming && message.citations && <Citations citations={message.citations} />}
       {message.status === 'stopped' && <p className="chat-note">{t('chat.stopped')}</p>}
       {message.status === 'failed' && (
         <Alert
@@ -104,6 +110,13 @@ export function MessageItem({
           {message.content && <ReplyAction label={t('chat.copy')} icon={<CopyOutlined />} onClick={copy} />}
           {onRegenerate && (
             <ReplyAction label={t('chat.regenerate')} icon={<ReloadOutlined />} onClick={onRegenerate} />
+          )}
+          {onSaveToProject && message.content && (
+            <ReplyAction
+              label={t('save_to_project.reply')}
+              icon={<FileAddOutlined />}
+              onClick={onSaveToProject}
+            />
           )}
           {canRate && isRatable(message) && <MessageFeedbackActions message={message} />}
         </div>

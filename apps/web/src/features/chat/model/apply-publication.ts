@@ -32,6 +32,7 @@ export function applyPublication(
           status: publication.status,
           finish_reason: publication.finish_reason,
           points: publication.points,
+          ...(publication.citations ? { citations: publication.citations } : {}),
         };
       case 'suggestions':
         return { ...message, suggestions: publication.questions };

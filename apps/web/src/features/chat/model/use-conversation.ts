@@ -36,11 +36,14 @@ export function useConversation({
   agentKey,
   agentId,
   onStarted,
+  sender = sendMessage,
 }: {
   conversationId: string | null;
   agentKey: string;
   agentId: number | null;
   onStarted(data: SendMessageData): void;
+  /** Sends a message: the chat's send, or another with the same answer (the chat beside a document). */
+  sender?: typeof sendMessage;
 }) {
   const queryClient = useQueryClient();
   // Without the channel (no realtime connection, a refused subscription) a streaming reply is polled.
@@ -172,7 +175,7 @@ export function useConversation({
     images?: string[];
     regenerate?: boolean;
   }) => {
-    const data = await sendMessage(
+    const data = await sender(
       conversationId
         ? { conversation_id: conversationId, content, images, regenerate }
         : { agent_key: agentKey, content, images },

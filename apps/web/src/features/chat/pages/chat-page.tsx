@@ -21,6 +21,7 @@ import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
+import { SaveToProjectDialog } from '../components/save-to-project-dialog.tsx';
 import { SitePanel } from '../components/site-panel.tsx';
 import { useConversation } from '../model/use-conversation.ts';
 import { useListOnOpen } from '../model/use-list-on-open.ts';
@@ -153,6 +154,9 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
     setSendError(null);
     setConversationId(id);
   };
+  // "Save to project": a reply (its id) or the whole conversation (none); signed-in users on the page.
+  const [saving, setSaving] = useState<{ messageId?: number } | null>(null);
+  const canSave = variant === 'page' && isSignedIn && conversationId !== null;
   const lastIndex = messages.length - 1;
   const last = messages.at(-1);
   const suggestions = agent.suggest_questions && last?.role === 'assistant' ? (last.suggestions ?? []) : [];
@@ -181,7 +185,12 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           {variant === 'page' && points !== null && (
             <span className="chat-points">{t('chat.points_left', { points })}</span>
           )}
-          {variant === 'page' && conversationId && <ConversationActions conversationId={conversationId} />}
+          {variant === 'page' && conversationId && (
+            <ConversationActions
+              conversationId={conversationId}
+              onSaveToProject={canSave ? () => setSaving({}) : undefined}
+            />
+          )}
           {isEmbed && conversationId && (
             <Button icon={<PlusOutlined />} onClick={() => open(null)}>
               {t('chat.new_conversation')}
@@ -241,6 +250,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
               isMarkdown={agent.markdown}
               canRate
               modelSettingsPath={modelSettingsPath}
+              onSaveToProject={canSave ? () => setSaving({ messageId: message.id }) : undefined}
               onRegenerate={
                 !isClosed && index === lastIndex && message.role === 'assistant' && !isStreaming && !isSending
                   ? () => void send({ regenerate: true }).catch(() => {})
@@ -294,6 +304,14 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
         )}
       </section>
       {variant === 'page' && conversationId && <SitePanel conversationId={conversationId} />}
+      {saving && conversationId && (
+        <SaveToProjectDialog
+          conversationId={conversationId}
+          messageId={saving.messageId}
+          defaultName=""
+          onClose={() => setSaving(null)}
+        />
+      )}
     </div>
   );
 }

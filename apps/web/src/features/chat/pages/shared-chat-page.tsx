@@ -176,4 +176,5 @@ const shownMessage = (message: SharedConversation['messages'][number], index: nu
   created_at: message.created_at,
   feedback: null,
   attachments: message.attachments,
+  citations: message.citations,
 });

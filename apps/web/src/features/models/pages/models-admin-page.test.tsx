@@ -1,3 +1,4 @@
+import { AI_WRITING_API } from '@tandem/contract/ai-writing';
 import { MODEL_API } from '@tandem/contract/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,8 @@ const serve = (routes: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
     [MODEL_API.providerList]: () => ({ data: [PROVIDER] }),
     [MODEL_API.modelList]: () => ({ data: [MODEL] }),
+    [AI_WRITING_API.adminWritingModel]: () => ({ data: { chosen_id: null, effective: null } }),
+    [MODEL_API.available]: () => ({ data: [] }),
     ...routes,
   });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MODELS_ADMIN_KEY } from '../api/providers.ts';
 import { ModelsSection } from '../components/models-section.tsx';
 import { ProvidersSection } from '../components/providers-section.tsx';
+import { WritingModelSection } from '../components/writing-model-section.tsx';
 import './models-admin.css';
 
 /** The platform admin's screen (`is_super`): the providers agents answer with and the models users pick. */
@@ -20,6 +21,7 @@ export function ModelsAdminPage() {
       </header>
       <ProvidersSection onChanged={refresh} />
       <ModelsSection onChanged={refresh} />
+      <WritingModelSection />
     </div>
   );
 }

@@ -60,6 +60,15 @@ export async function downloadDocs(ids: number[], format: ExportFormat, fallback
   );
 }
 
+/** The multipart body of a file that becomes a catalogue entry under `parentId` (null: the top level). */
+export function catalogueFileForm(projectId: number, parentId: number | null, file: File) {
+  const form = new FormData();
+  form.append('project_id', String(projectId));
+  if (parentId !== null) form.append('parent_id', String(parentId));
+  form.append('file', file, file.name);
+  return form;
+}
+
 /** Uploads a Markdown, DOCX, TXT or HTML file that becomes a document under `parentId`. */
 export function importDoc(
   projectId: number,
@@ -67,13 +76,11 @@ export function importDoc(
   file: File,
   onProgress: (fraction: number) => void,
 ) {
-  const form = new FormData();
-  form.append('project_id', String(projectId));
-  if (parentId !== null) form.append('parent_id', String(parentId));
-  form.append('file', file, file.name);
-  return http.post<{ id: number; uniq_code: string }>(KNOWLEDGE_API.importDoc, form, {
-    onUploadProgress: onProgress,
-  });
+  return http.post<{ id: number; uniq_code: string }>(
+    KNOWLEDGE_API.importDoc,
+    catalogueFileForm(projectId, parentId, file),
+    { onUploadProgress: onProgress },
+  );
 }
 
 /** A document as its page opens it; here for its share code. */

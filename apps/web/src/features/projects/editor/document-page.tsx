@@ -1,5 +1,7 @@
+import type { DocData } from '@tandem/contract/project';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isNetworkFailure } from '../../../shared/api/failure.ts';
@@ -16,16 +18,17 @@ import './editor.css';
  * `/projects/:doc_uniq_code/:share_code?`: a document in the collaborative editor; with a share code,
  * the read-only copy anyone with the link may read, signed in or not.
  */
-export function DocumentPage() {
+export function DocumentPage({ aside }: { aside?: (doc: DocData) => ReactNode }) {
   const { doc_uniq_code: uniqCode = '', share_code: shareCode } = useParams();
   return shareCode ? (
     <SharedDocument uniqCode={uniqCode} shareCode={shareCode} />
   ) : (
-    <OwnDocument uniqCode={uniqCode} />
+    <OwnDocument uniqCode={uniqCode} aside={aside} />
   );
 }
 
-function OwnDocument({ uniqCode }: { uniqCode: string }) {
+/** `aside`: what the route puts beside a document its reader opened (the chat panel). */
+function OwnDocument({ uniqCode, aside }: { uniqCode: string; aside?: (doc: DocData) => ReactNode }) {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);
   const doc = useQuery(documentQuery(uniqCode));
@@ -35,7 +38,12 @@ function OwnDocument({ uniqCode }: { uniqCode: string }) {
     return <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />;
   // The name the others know them by in the team; never a full address.
   const name = doc.data.your_name || t('doc_editor.someone');
-  return <CollaborativeDocument doc={doc.data} user={{ id: user.id, name, color: colourOf(name) }} />;
+  return (
+    <>
+      <CollaborativeDocument doc={doc.data} user={{ id: user.id, name, color: colourOf(name) }} />
+      {aside?.(doc.data)}
+    </>
+  );
 }
 
 function SharedDocument({ uniqCode, shareCode }: { uniqCode: string; shareCode: string }) {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
 
-/** A document or group as the screens name it: its own name, or "Untitled document/group" in the user's language. */
-export const docNameOf = (node: { name: string; kind: 'doc' | 'group' }, t: TFunction) =>
+/** A document, PDF or group as the screens name it: its own name, or "Untitled document/group" in the user's language. */
+export const docNameOf = (node: { name: string; kind: string }, t: TFunction) =>
   node.name || (node.kind === 'group' ? t('projects.tree.untitled_group') : t('projects.untitled_doc'));

@@ -28,9 +28,9 @@ export function flattenTree(tree: readonly DocTreeNode[]): DocTreeNode[] {
 /** The ids of a node and of everything under it. */
 export const subtreeIds = (node: DocTreeNode): number[] => [node.id, ...node.children.flatMap(subtreeIds)];
 
-/** The documents (not groups) a node holds, itself included when it is a document. */
+/** The documents and PDFs (not groups) a node holds, itself included when it is one. */
 export const documentCount = (node: DocTreeNode): number =>
-  (node.kind === 'doc' ? 1 : 0) + node.children.reduce((sum, child) => sum + documentCount(child), 0);
+  (node.kind === 'group' ? 0 : 1) + node.children.reduce((sum, child) => sum + documentCount(child), 0);
 
 /**
  * Why `ids` cannot move under `parentId` (null: the top level), or null: never into a moving node itself or

@@ -9,6 +9,7 @@ import { showNotice } from '../../../shared/ui/notices.ts';
 import { PROJECT_LIST_KEY, projectInfoKey, projectInfoQuery } from '../api/projects.ts';
 import { Catalogue } from '../components/catalogue/catalogue.tsx';
 import { DeleteProjectDialog } from '../components/delete-project-dialog.tsx';
+import { KnowledgeSearchBox } from '../components/knowledge-search/knowledge-search-box.tsx';
 import { ProjectFormDialog } from '../components/project-form-dialog.tsx';
 import { ProjectMembersDialog } from '../components/project-members-dialog.tsx';
 import { ProjectSpaceHeader } from '../components/project-space-header.tsx';
@@ -87,6 +88,7 @@ export function ProjectSpacePage() {
         onMembers={() => setIsMembersOpen(true)}
         onDelete={() => setIsDeleting(true)}
       />
+      <KnowledgeSearchBox projectId={project.id} />
       <Catalogue projectId={project.id} projectName={project.name} canWrite={abilities.write} />
 
       <ProjectFormDialog

@@ -1,14 +1,17 @@
 import { BugOutlined, ClearOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import type { Citation } from '@tandem/contract/citation';
 import { AGENT_DEBUG_MESSAGE_MAX, AGENT_DEBUG_MESSAGES_MAX } from '@tandem/contract/limits';
 import { Button, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withCitationLinks } from '../../../../shared/markdown/citation-links.ts';
+import { Citations } from '../../../../shared/markdown/citations.tsx';
 import { MarkdownReply } from '../../../../shared/markdown/markdown-reply.tsx';
 import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import type { AgentConfig } from '../../api/agents.ts';
 import { type ChatTurn, debugChat } from '../../api/debug-chat.ts';
 
-type Turn = ChatTurn & { isError?: boolean };
+type Turn = ChatTurn & { isError?: boolean; citations?: Citation[] };
 
 export const DEBUG_PANEL_ID = 'agent-debug-panel';
 
@@ -53,7 +56,7 @@ export function DebugPanel({ agentId, config }: { agentId: number | null; config
       for await (const event of debugChat({ id: agentId ?? undefined, config, messages }, abort.signal)) {
         if (event.type === 'delta') write((last) => ({ ...last, content: last.content + event.content }));
         else if (event.type === 'done')
-          write((last) => ({ ...last, content: event.content || last.content }));
+          write((last) => ({ ...last, content: event.content || last.content, citations: event.citations }));
         else if (event.type === 'error')
           write(() => ({ role: 'assistant', content: event.msg, isError: true }));
       }
@@ -113,10 +116,11 @@ export function DebugPanel({ agentId, config }: { agentId: number | null; config
                 {': '}
               </span>
               {isMarkdown ? (
-                <MarkdownReply text={turn.content} />
+                <MarkdownReply text={withCitationLinks(turn.content, turn.citations)} />
               ) : (
                 turn.content || <span className="debug-turn__typing">{t('agents.debug.thinking')}</span>
               )}
+              {turn.citations && <Citations citations={turn.citations} />}
             </div>
           );
         })}

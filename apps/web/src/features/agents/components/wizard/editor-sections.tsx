@@ -180,12 +180,8 @@ export function EditorSections({
         </Form.Item>
       </Section>
       <Section id="knowledge">
-        <Form.Item
-          name="knowledge_ids"
-          label={t('agents.knowledge.label')}
-          extra={t('agents.knowledge.arrives_later')}
-        >
-          <KnowledgeField />
+        <Form.Item name="knowledge_ids" label={t('agent_knowledge.label')} extra={t('agent_knowledge.hint')}>
+          <KnowledgeField agentId={agent?.id} />
         </Form.Item>
       </Section>
       <Section id="access">

@@ -1,14 +1,15 @@
-import { CheckSquareOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, FileAddOutlined, FilePdfOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { documentPathOf } from '../../../../shared/routing/project-paths.ts';
+import { catalogueEntryPathOf } from '../../../../shared/routing/project-paths.ts';
 import { type DocTreeNode, docTreeQuery } from '../../api/documents.ts';
 import { useCatalogueActions } from '../../hooks/use-catalogue-actions.ts';
 import { docNameOf } from '../../model/doc-name.ts';
 import { locateNode, outermostIds } from '../../model/doc-tree-model.ts';
+import { PdfUploadDialog } from '../../pdf/components/pdf-upload-dialog.tsx';
 import { BatchBar } from './batch-bar.tsx';
 import { DeleteDocsDialog } from './delete-docs-dialog.tsx';
 import { DocTree } from './doc-tree.tsx';
@@ -17,6 +18,11 @@ import { MoveDialog } from './move-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import type { NodeAction } from './node-menu.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+
+/** How often the tree is read again while a document in it is being indexed for search. */
+const INDEXING_POLL_MS = 2000;
+const hasIndexing = (nodes: readonly DocTreeNode[]): boolean =>
+  nodes.some((node) => node.index_state === 'indexing' || hasIndexing(node.children));
 
 /** `move-doc` appends past the end of the children. */
 const APPEND_INDEX = 1_000_000;
@@ -40,7 +46,11 @@ export function Catalogue({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const treeQuery = useQuery(docTreeQuery(projectId));
+  // While documents are being indexed, the tree is read again so their state moves on by itself.
+  const treeQuery = useQuery({
+    ...docTreeQuery(projectId),
+    refetchInterval: (query) => (hasIndexing(query.state.data ?? []) ? INDEXING_POLL_MS : false),
+  });
   const actions = useCatalogueActions(projectId, projectName);
   const tree = treeQuery.data ?? [];
   const [expandedIds, setExpandedIds] = useState<number[]>([]);
@@ -51,6 +61,13 @@ export function Catalogue({
   const [deleting, setDeleting] = useState<DocTreeNode[]>([]);
   const [movingIds, setMovingIds] = useState<number[] | null>(null);
   const [sharing, setSharing] = useState<DocTreeNode | null>(null);
+  /** Where the PDF upload dialog puts files (null: the top level); undefined while it is closed. */
+  const [pdfParentId, setPdfParentId] = useState<number | null | undefined>(undefined);
+  const [lastPdfParentId, setLastPdfParentId] = useState<number | null>(null);
+  const uploadPdfsInto = (parentId: number | null) => {
+    setPdfParentId(parentId);
+    setLastPdfParentId(parentId);
+  };
 
   const nodesOf = (ids: number[]) =>
     outermostIds(tree, ids)
@@ -78,7 +95,8 @@ export function Catalogue({
     const { node } = action;
     if (action.kind === 'new_doc' || action.kind === 'new_group') {
       setNaming({ mode: 'create', kind: action.kind === 'new_doc' ? 'doc' : 'group', parentId: node.id });
-    } else if (action.kind === 'rename') setNaming({ mode: 'rename', node });
+    } else if (action.kind === 'upload_pdf') uploadPdfsInto(node.id);
+    else if (action.kind === 'rename') setNaming({ mode: 'rename', node });
     else if (action.kind === 'copy') {
       // A group's copy opens, to show that everything in it came along.
       void actions.copy(node).then((copied) => {
@@ -105,6 +123,9 @@ export function Catalogue({
         onClick={() => setNaming({ mode: 'create', kind: 'group', parentId: null })}
       >
         {t('projects.toolbar.new_group')}
+      </Button>
+      <Button icon={<FilePdfOutlined />} onClick={() => uploadPdfsInto(null)}>
+        {t('knowledge_pdf.upload')}
       </Button>
       <ImportButton
         projectId={projectId}
@@ -174,7 +195,7 @@ export function Catalogue({
           highlightId={highlightId}
           onExpand={setExpandedIds}
           onCheck={setCheckedIds}
-          onOpen={(node) => navigate(documentPathOf(node.uniq_code))}
+          onOpen={(node) => navigate(catalogueEntryPathOf(node))}
           onMove={(ids, parentId, index) => {
             void actions.move(ids, parentId, index, destinationName(parentId)).then((moved) => {
               if (moved) expand(parentId);
@@ -233,6 +254,18 @@ export function Catalogue({
         }}
       />
       <ShareDialog node={sharing} onClose={() => setSharing(null)} />
+      {canWrite && (
+        <PdfUploadDialog
+          open={pdfParentId !== undefined}
+          projectId={projectId}
+          parentId={pdfParentId ?? lastPdfParentId}
+          onClose={() => setPdfParentId(undefined)}
+          onUploaded={(pdf) => {
+            void actions.refresh();
+            show(pdf, lastPdfParentId);
+          }}
+        />
+      )}
     </section>
   );
 }

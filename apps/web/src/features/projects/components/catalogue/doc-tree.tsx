@@ -1,4 +1,4 @@
-import { FileTextOutlined, FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, FileTextOutlined, FolderOpenOutlined, FolderOutlined } from '@ant-design/icons';
 import { Tree, type TreeProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { showNotice } from '../../../../shared/ui/notices.ts';
 import type { DocTreeNode } from '../../api/documents.ts';
 import { docNameOf } from '../../model/doc-name.ts';
 import { dropDestination, locateNode, moveProblem, subtreeIds } from '../../model/doc-tree-model.ts';
+import { IndexStateMark } from './index-state-mark.tsx';
 import { type NodeAction, NodeMenu } from './node-menu.tsx';
 
 type TreeItem = { key: string; title: string; isLeaf: boolean; node: DocTreeNode; children: TreeItem[] };
@@ -14,7 +15,7 @@ const toItems = (nodes: readonly DocTreeNode[], nameOf: (node: DocTreeNode) => s
   nodes.map((node) => ({
     key: String(node.id),
     title: nameOf(node),
-    isLeaf: node.kind === 'doc' && node.children.length === 0,
+    isLeaf: node.kind !== 'group' && node.children.length === 0,
     node,
     children: toItems(node.children, nameOf),
   }));
@@ -132,6 +133,8 @@ export function DocTree({
         icon={(props) => {
           const node = (props as unknown as { data?: TreeItem }).data?.node;
           if (node?.kind === 'group') return props.expanded ? <FolderOpenOutlined /> : <FolderOutlined />;
+          if (node?.kind === 'pdf')
+            return <FilePdfOutlined className="doc-tree__pdf-icon" aria-label="PDF" />;
           return <FileTextOutlined />;
         }}
         expandedKeys={expandedIds.map(String)}
@@ -143,7 +146,7 @@ export function DocTree({
             onCheck(
               checkedIds.includes(id) ? checkedIds.filter((other) => other !== id) : [...checkedIds, id],
             );
-          } else if (node.node.kind === 'doc') onOpen(node.node);
+          } else if (node.node.kind !== 'group') onOpen(node.node);
           else {
             const id = node.node.id;
             onExpand(
@@ -173,6 +176,7 @@ export function DocTree({
             >
               {item.title}
             </span>
+            <IndexStateMark node={item.node} />
             {!isBatch && (
               <NodeMenu node={item.node} name={item.title} canWrite={canWrite} onAction={onAction} />
             )}

@@ -5,6 +5,7 @@ import {
   EditOutlined,
   EllipsisOutlined,
   FileAddOutlined,
+  FilePdfOutlined,
   FolderAddOutlined,
   LinkOutlined,
 } from '@ant-design/icons';
@@ -14,7 +15,10 @@ import { useTranslation } from 'react-i18next';
 import type { DocTreeNode } from '../../api/documents.ts';
 
 export type NodeAction =
-  | { kind: 'new_doc' | 'new_group' | 'rename' | 'copy' | 'share' | 'delete'; node: DocTreeNode }
+  | {
+      kind: 'new_doc' | 'new_group' | 'upload_pdf' | 'rename' | 'copy' | 'share' | 'delete';
+      node: DocTreeNode;
+    }
   | { kind: 'download'; node: DocTreeNode; format: ExportFormat };
 
 /** One catalogue entry's menu: what may be done to it, new entries inside a group, downloads for everyone. */
@@ -36,6 +40,7 @@ export function NodeMenu({
     items.push(
       { key: 'new_doc', icon: <FileAddOutlined />, label: t('projects.tree.new_doc_inside') },
       { key: 'new_group', icon: <FolderAddOutlined />, label: t('projects.tree.new_group_inside') },
+      { key: 'upload_pdf', icon: <FilePdfOutlined />, label: t('knowledge_pdf.tree.upload_inside') },
       { type: 'divider' },
     );
   }
@@ -46,15 +51,20 @@ export function NodeMenu({
     );
     if (!isGroup) items.push({ key: 'share', icon: <LinkOutlined />, label: t('projects.tree.share') });
   }
-  items.push({
-    key: 'download',
-    icon: <DownloadOutlined />,
-    label: isGroup ? t('projects.tree.download_zip') : t('projects.tree.download'),
-    children: EXPORT_FORMATS.map((format) => ({
-      key: `download:${format}`,
-      label: t(`projects.format.${format}`),
-    })),
-  });
+  // A PDF downloads as itself; documents and groups in the format asked for.
+  items.push(
+    node.kind === 'pdf'
+      ? { key: 'download:pdf', icon: <DownloadOutlined />, label: t('knowledge_pdf.tree.download') }
+      : {
+          key: 'download',
+          icon: <DownloadOutlined />,
+          label: isGroup ? t('projects.tree.download_zip') : t('projects.tree.download'),
+          children: EXPORT_FORMATS.map((format) => ({
+            key: `download:${format}`,
+            label: t(`projects.format.${format}`),
+          })),
+        },
+  );
   if (canWrite) {
     items.push(
       { type: 'divider' },

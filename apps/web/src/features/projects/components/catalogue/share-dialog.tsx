@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Skeleton, Switch } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentPathOf } from '../../../../shared/routing/project-paths.ts';
+import { catalogueEntryPathOf } from '../../../../shared/routing/project-paths.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import { type DocTreeNode, docInfoQuery, shareDoc } from '../../api/documents.ts';
 import { docNameOf } from '../../model/doc-name.ts';
@@ -16,7 +16,7 @@ export function ShareDialog({ node, onClose }: { node: DocTreeNode | null; onClo
   const [isSwitching, setIsSwitching] = useState(false);
   const switchId = useId();
   const shareCode = info.data?.share_code ?? null;
-  const link = node && shareCode ? `${location.origin}${documentPathOf(node.uniq_code, shareCode)}` : '';
+  const link = node && shareCode ? `${location.origin}${catalogueEntryPathOf(node, shareCode)}` : '';
 
   async function toggle(enabled: boolean) {
     if (!node) return;

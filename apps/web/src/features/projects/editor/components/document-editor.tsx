@@ -1,7 +1,7 @@
 import type { ExportFormat } from '@tandem/contract/project-rules';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Drawer, Grid } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../../shared/ui/save-file.ts';
 import { type DocData, exportDocument, renameDocument } from '../api/document-api.ts';
@@ -20,6 +20,9 @@ import { FindReplaceBar } from './find-replace-bar.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 import { SyncBanner } from './sync-banner.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
+
+// The AI actions come in their own chunk (Markdown reading and writing), after the document opens.
+const AiWriting = lazy(() => import('../ai-writing/ai-writing.tsx'));
 
 type Props = {
   doc: DocData;
@@ -160,6 +163,11 @@ export function DocumentEditor({ doc, session, user }: Props) {
         )}
         <main className="doc-paper">
           <EditorContent editor={editor} />
+          {editor && (
+            <Suspense fallback={null}>
+              <AiWriting editor={editor} docId={doc.id} canEdit={canEdit} />
+            </Suspense>
+          )}
         </main>
       </div>
       <footer className="doc-footer" aria-live="off">

@@ -1,0 +1,15 @@
+import type { Citation } from '@tandem/contract/citation';
+import { integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { chatMessages } from './chat.ts';
+
+/**
+ * The numbered sources an agent's reply cites (issue 15), as they were when it was written: the
+ * document, its passage and page. Whether the reader may still open each one is decided when it is
+ * read (the document may be gone, or out of their reach since).
+ */
+export const messageCitations = pgTable('message_citations', {
+  messageId: integer('message_id')
+    .primaryKey()
+    .references(() => chatMessages.id, { onDelete: 'cascade' }),
+  citations: jsonb('citations').$type<Omit<Citation, 'available'>[]>().notNull(),
+});

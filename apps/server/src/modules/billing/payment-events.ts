@@ -1,0 +1,195 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  billingEvents,
+  billingOrders,
+  billingPlans,
+  pointsLedger,
+  teamPoints,
+  teamSubscriptions,
+  teams,
+} from '../../db/schema.ts';
+import { planLedgerRow, settleEndedPlan } from './plan-quotas.ts';
+
+/**
+ * The payment events both providers produce (the sandbox directly, Stripe through its verified
+ * webhooks), and their one processor. Idempotent by event id; the subscription is folded from all of
+ * the team's events in their own time order, so arrival order does not matter; a paid order grants
+ * its points once, in the same transaction as the subscription state.
+ */
+
+export type Provider = 'sandbox' | 'stripe';
+
+export type OrderPaid = {
+  order_no: string;
+  ver_id: number;
+  pricing_plan_id: number | null;
+  period_type: number;
+  amount: number;
+  currency: string;
+  period_start: string;
+  period_end: string;
+  /** A renewal extends the period; a purchase (first or upgrade) also grants the plan's points. */
+  is_renewal: boolean;
+  subscription_id?: string | null;
+  customer_id?: string | null;
+  invoice_id?: string | null;
+  invoice_url?: string | null;
+};
+
+type EventBase = { id: string; provider: Provider; teamId: number; occurredAt: Date };
+export type PaymentEvent = EventBase &
+  (
+    | { type: 'order.paid'; payload: OrderPaid }
+    | { type: 'order.failed'; payload: { order_no: string } }
+    | {
+        type: 'subscription.updated';
+        payload: { cancel_at_period_end: boolean; reason?: string | null; discount_percent?: number };
+      }
+    | { type: 'subscription.ended'; payload: { ended_at: string } }
+  );
+
+export type EventOutcome = 'processed' | 'duplicate';
+
+export async function processPaymentEvent(db: Db, event: PaymentEvent): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    // One team's events one at a time: the fold below reads all of them.
+    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, event.teamId)).for('update');
+    const inserted = await tx
+      .insert(billingEvents)
+      .values({
+        eventId: event.id,
+        provider: event.provider,
+        teamId: event.teamId,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        payload: event.payload as Record<string, unknown>,
+      })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.eventId });
+    if (inserted.length === 0) return 'duplicate';
+    if (event.type === 'order.paid') await markOrderPaid(tx, event, event.payload);
+    if (event.type === 'order.failed') {
+      // Paid wins: a failure never undoes a payment, whichever arrives first.
+      await tx
+        .update(billingOrders)
+        .set({ status: 2 })
+        .where(
+          and(
+            eq(billingOrders.orderNo, event.payload.order_no),
+            eq(billingOrders.teamId, event.teamId),
+            eq(billingOrders.status, 0),
+          ),
+        );
+    }
+    await foldSubscription(tx, event.teamId);
+    return 'processed';
+  });
+}
+
+async function markOrderPaid(tx: Tx, event: EventBase, paid: OrderPaid) {
+  // A provider's own renewal has no order of ours yet: the event makes it.
+  await tx
+    .insert(billingOrders)
+    .values({
+      orderNo: paid.order_no,
+      teamId: event.teamId,
+      verId: paid.ver_id,
+      pricingPlanId: paid.pricing_plan_id,
+      periodType: paid.period_type,
+      amount: paid.amount,
+      currency: paid.currency,
+      provider: event.provider,
+    })
+    .onConflictDoNothing();
+  const changed = await tx
+    .update(billingOrders)
+    .set({
+      status: 1,
+      paidAt: event.occurredAt,
+      periodStart: new Date(paid.period_start),
+      periodEnd: new Date(paid.period_end),
+      providerInvoiceId: paid.invoice_id ?? null,
+      invoiceUrl: paid.invoice_url ?? null,
+    })
+    .where(
+      and(
+        eq(billingOrders.orderNo, paid.order_no),
+        eq(billingOrders.teamId, event.teamId),
+        ne(billingOrders.status, 1),
+      ),
+    )
+    .returning({ id: billingOrders.id });
+  if (changed.length === 0 || paid.is_renewal) return;
+  const [plan] = await tx
+    .select({ points: billingPlans.monthlyPoints })
+    .from(billingPlans)
+    .where(eq(billingPlans.verId, paid.ver_id));
+  if (!plan || plan.points <= 0) return;
+  await tx.insert(teamPoints).values({ teamId: event.teamId }).onConflictDoNothing();
+  await tx
+    .update(teamPoints)
+    .set({ balance: sql`${teamPoints.balance} + ${plan.points}`, updatedAt: new Date() })
+    .where(eq(teamPoints.teamId, event.teamId));
+  await tx.insert(pointsLedger).values(planLedgerRow(event.teamId, plan.points, 'plan_purchase'));
+}
+
+type SubscriptionState = Omit<typeof teamSubscriptions.$inferInsert, 'teamId' | 'updatedAt'>;
+
+const later = (a: Date | null | undefined, b: Date) => (a && a > b ? a : b);
+
+/** The subscription as the team's events say it is, in their time order (ties by event id). */
+async function foldSubscription(tx: Tx, teamId: number) {
+  const events = await tx
+    .select()
+    .from(billingEvents)
+    .where(eq(billingEvents.teamId, teamId))
+    .orderBy(asc(billingEvents.occurredAt), asc(billingEvents.eventId));
+  let state: SubscriptionState | undefined;
+  for (const event of events) {
+    const payload = event.payload;
+    if (event.type === 'order.paid') {
+      const paid = payload as OrderPaid;
+      const start = new Date(paid.period_start);
+      const end = new Date(paid.period_end);
+      const isRunning = state?.endsAt && state.endsAt > event.occurredAt;
+      state = {
+        verId: paid.ver_id,
+        pricingPlanId: paid.pricing_plan_id,
+        periodType: paid.period_type,
+        provider: event.provider as Provider,
+        providerSubscriptionId: paid.subscription_id ?? state?.providerSubscriptionId ?? null,
+        providerCustomerId: paid.customer_id ?? state?.providerCustomerId ?? null,
+        cancelAtPeriodEnd: false,
+        cancelReason: null,
+        startedAt: isRunning && state?.startedAt ? state.startedAt : start,
+        endsAt: later(isRunning ? state?.endsAt : null, end),
+        nextAmount: paid.amount,
+        currency: paid.currency,
+        discountPercent: state?.discountPercent ?? 0,
+      };
+    } else if (state && event.type === 'subscription.updated') {
+      const update = payload as {
+        cancel_at_period_end: boolean;
+        reason?: string | null;
+        discount_percent?: number;
+      };
+      state.cancelAtPeriodEnd = update.cancel_at_period_end;
+      state.cancelReason = update.cancel_at_period_end ? (update.reason ?? null) : null;
+      if (update.discount_percent !== undefined) state.discountPercent = update.discount_percent;
+    } else if (state && event.type === 'subscription.ended') {
+      const endedAt = new Date((payload as { ended_at: string }).ended_at);
+      if (!state.endsAt || endedAt < state.endsAt) state.endsAt = endedAt;
+      state.cancelAtPeriodEnd = true;
+    }
+  }
+  if (!state) return;
+  // Unsettled again: an ended subscription is cut back to the free plan's points below, in this
+  // transaction, so a purchase that arrives after the end (late, replayed) leaves no paid points behind.
+  const values = { ...state, updatedAt: new Date(), expirySettledAt: null };
+  await tx
+    .insert(teamSubscriptions)
+    .values({ teamId, ...values })
+    .onConflictDoUpdate({ target: teamSubscriptions.teamId, set: values });
+  if (!state.endsAt || state.endsAt <= new Date()) await settleEndedPlan(tx, teamId);
+}

@@ -1,0 +1,105 @@
+import type { AgentConfig } from '@tandem/contract/agent';
+import type { Citation } from '@tandem/contract/citation';
+import { inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { messageCitations } from '../../db/schema.ts';
+import { agentSystemPrompt } from '../agent/replies.ts';
+import { citationsOf, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
+import { readableDocumentIds } from '../project/team-projects.ts';
+import type { Generation } from './generation.ts';
+import { estimateTokens } from './tokens.ts';
+
+/**
+ * The share of the model's input room (after the prompt and the question) the sources may fill: the
+ * rest keeps the conversation's earlier turns.
+ */
+const KNOWLEDGE_SHARE = 0.6;
+
+/**
+ * The agent's configuration with the sources for this reply in its prompt; `sources` receives them,
+ * numbered as the prompt numbers them. Unchanged when the reply draws on nothing.
+ */
+export async function withKnowledge(
+  db: Db,
+  job: Pick<Generation, 'knowledge' | 'config' | 'turns' | 'inputTokens'>,
+  sources: KnowledgeSource[],
+): Promise<AgentConfig> {
+  if (!job.knowledge) return job.config;
+  const question = job.turns.at(-1)?.content ?? '';
+  const room = job.inputTokens - estimateTokens(agentSystemPrompt(job.config)) - estimateTokens(question);
+  const gathered = await gatherKnowledge(db, job.knowledge, question, Math.floor(room * KNOWLEDGE_SHARE));
+  sources.push(...gathered.sources);
+  if (gathered.instructions === '') return job.config;
+  return { ...job.config, prompt: [job.config.prompt, gathered.instructions].filter(Boolean).join('\n\n') };
+}
+
+/**
+ * Keeps the sources the finished reply cites, when its agent cites sources; answers them for its
+ * `done` publication (the asker may read each: only what they read was given).
+ */
+export async function saveCitations(
+  db: Db,
+  job: Pick<Generation, 'knowledge' | 'messageId'>,
+  content: string,
+  sources: readonly KnowledgeSource[],
+): Promise<{ citations?: Citation[] }> {
+  if (!job.knowledge?.citeSources || sources.length === 0) return {};
+  const cited = citationsOf(content, sources);
+  if (cited.length === 0) return {};
+  await db
+    .insert(messageCitations)
+    .values({ messageId: job.messageId, citations: cited })
+    .onConflictDoUpdate({ target: messageCitations.messageId, set: { citations: cited } });
+  return { citations: cited.map((source) => ({ ...source, available: true })) };
+}
+
+const unavailable = (source: Omit<Citation, 'available'>): Citation => ({
+  n: source.n,
+  doc_id: source.doc_id,
+  doc_uniq_code: '',
+  doc_name: '',
+  snippet: '',
+  heading: '',
+  page: null,
+  available: false,
+});
+
+/**
+ * The citations of these messages as `readerId` may see them: a document that is gone, or that they
+ * may not read (a visitor reads none), is only its number, marked unavailable.
+ */
+export async function citationsForReader(
+  db: Db,
+  readerId: number | null,
+  messageIds: readonly number[],
+): Promise<Map<number, Citation[]>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, [...messageIds]));
+  if (rows.length === 0) return new Map();
+  const documentIds = rows.flatMap((row) => row.citations.map((source) => source.doc_id));
+  const readable =
+    readerId === null ? new Set<number>() : await readableDocumentIds(db, readerId, documentIds);
+  return new Map(
+    rows.map((row) => [
+      row.messageId,
+      row.citations.map((source) =>
+        readable.has(source.doc_id) ? { ...source, available: true } : unavailable(source),
+      ),
+    ]),
+  );
+}
+
+/** A continued share's copies keep the sources of the replies they copy (`newIdOf`: old id to new). */
+export async function copyCitations(tx: Tx, newIdOf: ReadonlyMap<number, number>) {
+  const rows = await tx
+    .select()
+    .from(messageCitations)
+    .where(inArray(messageCitations.messageId, [...newIdOf.keys()]));
+  if (rows.length === 0) return;
+  await tx
+    .insert(messageCitations)
+    .values(rows.map((row) => ({ messageId: newIdOf.get(row.messageId)!, citations: row.citations })));
+}

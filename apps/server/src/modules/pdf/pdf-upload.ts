@@ -1,0 +1,77 @@
+import type { UploadPdfData } from '@tandem/contract/pdf';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documentFiles, documentPdfs, files } from '../../db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { documentNameOf } from '../document/import-doc.ts';
+import { assertGroup, insertDoc } from '../project/doc-tree.ts';
+import { authorizeProject, projectAccess } from '../project/policy.ts';
+import type { FileStore } from '../upload/file-store.ts';
+import { markPdfForIndexing } from './pdf-holdings.ts';
+import { readPdfPages } from './pdf-text.ts';
+
+/**
+ * `upload-pdf`: a new PDF at the end of `parentId` (a group of the project, or its top level). The
+ * bytes must be a PDF with text (checked and read before anything is kept); the file is stored, then
+ * the catalogue node, its hold on the file and its pages' text are written in one transaction and it
+ * is marked for indexing. A file whose node could not be written is taken back.
+ */
+export async function uploadPdf(
+  deps: { db: Db; files: FileStore },
+  userId: number,
+  input: { projectId: number; parentId: number | null; fileName: string; bytes: Buffer },
+): Promise<UploadPdfData> {
+  const { db, files: store } = deps;
+  const grant = authorizeProject(await projectAccess(db, userId, input.projectId), 'edit');
+  const pageTexts = await readPdfPages(input.bytes);
+  // Checked again under the catalogue's lock; here so that a wrong place stores nothing at all.
+  await assertGroup(db, grant.projectId, input.parentId);
+  const name = documentNameOf(input.fileName);
+  const saved = await store.save(userId, 'file', input.bytes, input.fileName || `${name || 'document'}.pdf`);
+  try {
+    const created = await db.transaction(async (tx) => {
+      const row = await insertDoc(tx, {
+        projectId: grant.projectId,
+        parentId: input.parentId,
+        name,
+        kind: 'pdf',
+        userId,
+      });
+      await tx.update(files).set({ teamId: grant.teamId }).where(eq(files.id, saved.id));
+      await tx.insert(documentFiles).values({ documentId: row.id, fileId: saved.id });
+      await tx
+        .insert(documentPdfs)
+        .values({ documentId: row.id, fileId: saved.id, pageCount: pageTexts.length, pageTexts });
+      await markPdfForIndexing(tx, [row.id]);
+      return row;
+    });
+    return { ...created, name, page_count: pageTexts.length };
+  } catch (error) {
+    await store.discard(saved.id).catch(() => {});
+    throw error;
+  }
+}
+
+/** The stored file of a PDF node, or undefined when `documentId` is no PDF. */
+export async function pdfFileOf(db: Db, documentId: number) {
+  const [row] = await db
+    .select({
+      fileId: documentPdfs.fileId,
+      pageCount: documentPdfs.pageCount,
+      byteSize: files.byteSize,
+      originalName: files.originalName,
+    })
+    .from(documentPdfs)
+    .innerJoin(files, eq(files.id, documentPdfs.fileId))
+    .where(sql`${documentPdfs.documentId} = ${documentId}`)
+    .limit(1);
+  return row;
+}
+
+/** The bytes of a PDF node's file, for downloads of a group or a selection (a zip). */
+export async function pdfBytesOf(db: Db, store: FileStore, documentId: number): Promise<Buffer> {
+  const file = await pdfFileOf(db, documentId);
+  const bytes = file && (await store.read(file.fileId));
+  if (!bytes) throw new AppError('NOT_FOUND');
+  return bytes;
+}

@@ -1,0 +1,123 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  BILL_DEFAULT_PAGE_SIZE,
+  BILL_PAGE_SIZES,
+  formatMoney,
+  ORDER_STATUS,
+  type OrderItem,
+} from '@tandem/contract/billing';
+import { formatDate } from '@tandem/contract/date-format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
+import { invoicePdf, ordersQuery } from '../api/billing.ts';
+
+/** Opens the invoice: ours arrives as a PDF data address, Stripe's as its hosted PDF. */
+async function downloadInvoice(bill: OrderItem) {
+  const { has_invoice, invoice_pdf } = await invoicePdf(bill.id);
+  if (!has_invoice) {
+    showNotice({ key: 'billing.bills.no_invoice' }, 'warning');
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = invoice_pdf;
+  if (invoice_pdf.startsWith('data:')) link.download = `invoice-${bill.order_no}.pdf`;
+  else link.target = '_blank';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The billing screen (spec part B section 2): date, plan, amount, unpaid flag, invoice download. */
+export function BillsTable() {
+  const { t } = useTranslation();
+  const locale = useLocaleStore((state) => state.locale);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(BILL_DEFAULT_PAGE_SIZE);
+  const bills = useQuery({ ...ordersQuery(page, pageSize), placeholderData: keepPreviousData });
+  const [downloading, setDownloading] = useState<number>();
+
+  if (bills.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('billing.bills.load_failed')}
+        action={<Button onClick={() => void bills.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  return (
+    <Table<OrderItem>
+      rowKey="id"
+      size="middle"
+      loading={bills.isPending}
+      dataSource={bills.data?.data}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('billing.bills.empty') }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: bills.data?.total ?? 0,
+        pageSizeOptions: BILL_PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        onChange: (next, size) => {
+          setPage(size === pageSize ? next : 1);
+          setPageSize(size);
+        },
+      }}
+      columns={[
+        { key: 'date', title: t('billing.bills.date'), render: (_, bill) => formatDate(bill.date, locale) },
+        {
+          key: 'plan',
+          title: t('billing.bills.plan'),
+          render: (_, bill) =>
+            `${bill.plan_name} · ${t(bill.period_type === 2 ? 'billing.yearly' : 'billing.monthly')}`,
+        },
+        {
+          key: 'amount',
+          title: t('billing.bills.amount'),
+          align: 'right',
+          render: (_, bill) => formatMoney(bill.amount, bill.currency, locale),
+        },
+        {
+          key: 'status',
+          title: t('billing.bills.status'),
+          render: (_, bill) =>
+            bill.order_status === ORDER_STATUS.paid ? (
+              <Tag color="green">{t('billing.bills.paid')}</Tag>
+            ) : bill.order_status === ORDER_STATUS.cancelled ? (
+              <Tag>{t('billing.bills.cancelled')}</Tag>
+            ) : (
+              <Tag color="orange">{t('billing.bills.unpaid')}</Tag>
+            ),
+        },
+        {
+          key: 'invoice',
+          title: t('billing.bills.invoice'),
+          render: (_, bill) =>
+            bill.has_invoice ? (
+              <Button
+                size="small"
+                type="link"
+                icon={<DownloadOutlined />}
+                loading={downloading === bill.id}
+                onClick={() => {
+                  setDownloading(bill.id);
+                  void downloadInvoice(bill).finally(() => setDownloading(undefined));
+                }}
+              >
+                {t('billing.bills.download')}
+              </Button>
+            ) : (
+              '—'
+            ),
+        },
+      ]}
+    />
+  );
+}
