@@ -12,7 +12,8 @@ export async function publishedAgent(
     access = 'team_public',
     embedOrigins = [],
     model: modelName = TEST_MODEL,
-  }: { access?: string; embedOrigins?: string[]; model?: string } = {},
+    webBuild = false,
+  }: { access?: string; embedOrigins?: string[]; model?: string; webBuild?: boolean } = {},
 ) {
   const [template] = await call<{ config: Record<string, unknown> }[]>(
     request,
@@ -39,7 +40,14 @@ export async function publishedAgent(
     'POST',
     '/api/agent/create-agent',
     {
-      config: { ...template!.config, name, avatar: upload.file, model_id: model!.id, markdown: true },
+      config: {
+        ...template!.config,
+        name,
+        avatar: upload.file,
+        model_id: model!.id,
+        markdown: true,
+        web_build: webBuild,
+      },
     },
   );
   await call(request, token, 'POST', '/api/agent/set-agent-access', {

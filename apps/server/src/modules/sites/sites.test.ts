@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
+import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
@@ -270,6 +271,15 @@ describe('fixing a failed version through chat', () => {
       'The build of version 1 failed with these errors. Fix them:\n\n- src/App.tsx:2:20: Expected ">" but found ";"',
     );
     expect(await balanceOf(owner.token)).toBe(before - 3);
+    // The agent's answer writes the file again, and the repaired version builds.
+    const repaired = await builtVersions(owner.token, sent.conversation_id, 2);
+    expect(repaired.data[0]).toMatchObject({
+      version: 2,
+      status: 'ready',
+      message_id: fix.assistant_message_id,
+    });
+    const files = await filesOf(owner.token, sent.conversation_id, 2);
+    expect(files.find((file) => file.path === 'src/App.tsx')?.content).toContain(FIXED_PAGE_TEXT);
   });
 
   it('refuses a version that did not fail, one that does not exist, and a conversation of someone else', async () => {
