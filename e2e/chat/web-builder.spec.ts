@@ -76,7 +76,7 @@ test('a page asked for in chat shows beside it, at both widths, with its code; a
     `Break it:\n${block('src/App.tsx', 'export default function App() {', '  return <h1>Oops</h1;', '}')}`,
   );
   await expect(panel.getByText(s.build_error_title)).toBeVisible({ timeout: 30_000 });
-  await expect(panel.getByText(fill(s.error_at, { file: 'src/App.tsx', line: 2, column: 20 }))).toBeVisible();
+  await expect(panel.getByText(fill(s.error_at, { file: 'src/App.tsx', line: 2, column: 22 }))).toBeVisible();
   await panel.getByRole('button', { name: s.fix }).click();
   await expect(frameOf(page, 3).getByRole('heading', { name: 'Fixed by the agent' })).toBeVisible({
     timeout: 60_000,
