@@ -81,11 +81,15 @@ type VersionRow = Pick<
   'version' | 'status' | 'createdAt' | 'messageId' | 'errors'
 >;
 
-/** Every version of the conversation's site, newest first, with `previewUrl` making each ready one's address. */
+/**
+ * Every version of the conversation's site, newest first, with `previewUrl` making each ready one's
+ * address, and `shareUrl` the link of a shared one (null for a version not shared).
+ */
 export async function listSiteVersions(
   db: Db,
   conversationId: string,
   previewUrl: (version: number) => string,
+  shareUrl: (version: number) => string | null,
 ): Promise<SiteVersion[]> {
   const rows: VersionRow[] = await db
     .select({
@@ -98,14 +102,19 @@ export async function listSiteVersions(
     .from(siteVersions)
     .where(eq(siteVersions.conversationId, conversationId))
     .orderBy(desc(siteVersions.version));
-  return rows.map((row) => ({
-    version: row.version,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    message_id: row.messageId,
-    errors: row.errors,
-    preview_url: row.status === 'ready' ? previewUrl(row.version) : null,
-  }));
+  return rows.map((row) => {
+    const link = shareUrl(row.version);
+    return {
+      version: row.version,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      message_id: row.messageId,
+      errors: row.errors,
+      preview_url: row.status === 'ready' ? previewUrl(row.version) : null,
+      shared: link !== null,
+      share_url: link,
+    };
+  });
 }
 
 /** A failed version's errors, to send to the agent; 409 (2062) for a version that did not fail. */
