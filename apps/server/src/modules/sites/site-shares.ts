@@ -19,18 +19,12 @@ export async function shareSiteVersion(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     // The conversation's row is the lock: two shares of one version at once make one link.
-    const [conversation] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, input.conversationId),
-          eq(conversations.userId, input.userId),
-          isNull(conversations.deletedAt),
-        ),
-      )
-      .for('update');
-    if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
+    const conversation = await ownSiteConversation(
+      tx,
+      { userId: input.userId, visitorId: null },
+      input.conversationId,
+      { isLocked: true },
+    );
     const [version] = await tx
       .select({ status: siteVersions.status })
       .from(siteVersions)

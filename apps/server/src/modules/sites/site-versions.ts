@@ -1,6 +1,6 @@
 import type { SiteFile, SiteVersion } from '@tandem/contract/chat-sites';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
 import type { Chatter } from '../../platform/auth/chatter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -58,9 +58,17 @@ export async function recordSiteVersion(
   });
 }
 
-/** The caller's own live conversation; anyone else's does not exist for them. */
-export async function ownSiteConversation(db: Db, chatter: Chatter, conversationId: string) {
-  const [row] = await db
+/**
+ * The caller's own live conversation; anyone else's does not exist for them. `isLocked`: its row is
+ * held until the transaction `db` ends, so the writes that take it happen one after the other.
+ */
+export async function ownSiteConversation(
+  db: Db | Tx,
+  chatter: Chatter,
+  conversationId: string,
+  { isLocked = false } = {},
+) {
+  const query = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(
@@ -72,6 +80,7 @@ export async function ownSiteConversation(db: Db, chatter: Chatter, conversation
         isNull(conversations.deletedAt),
       ),
     );
+  const [row] = await (isLocked ? query.for('update') : query);
   if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
   return row;
 }
