@@ -4,7 +4,7 @@ import { call } from './api-calls.ts';
 import { gradientPng } from './png.ts';
 import { TEST_MODEL } from './test-model.ts';
 
-/** A published agent of `token`'s team on the test model, from the first template. */
+/** A published agent of `token`'s team on the test model, from the first template or the one named. */
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
@@ -12,14 +12,16 @@ export async function publishedAgent(
     access = 'team_public',
     embedOrigins = [],
     model: modelName = TEST_MODEL,
-  }: { access?: string; embedOrigins?: string[]; model?: string } = {},
+    templateId,
+  }: { access?: string; embedOrigins?: string[]; model?: string; templateId?: string } = {},
 ) {
-  const [template] = await call<{ config: Record<string, unknown> }[]>(
+  const templates = await call<{ id: string; config: Record<string, unknown> }[]>(
     request,
     token,
     'GET',
     '/api/agent/get-agent-templates',
   );
+  const template = templates.find((each) => each.id === templateId) ?? templates[0];
   const models = await call<{ id: number; name: string }[]>(
     request,
     token,

@@ -118,14 +118,24 @@ export async function buildApp(deps: AppDeps) {
   const apiHeaders = apiSecurityHeaders(isHttpsOnly);
   // Stripe.js and its card fields come from Stripe, only when Stripe takes the payments.
   const stripeSources = config.billing.stripe ? ['https://js.stripe.com'] : [];
+  // The site panel frames built pages from the preview origin: the configured one, else the app's host
+  // (PUBLIC_URL's, or whichever the browser used) on the preview port.
+  const previewPort = String(config.sites.previewPort);
+  const previewFrames = config.sites.previewUrl
+    ? [new URL(config.sites.previewUrl).origin]
+    : config.publicUrl
+      ? [Object.assign(new URL(config.publicUrl), { port: previewPort }).origin]
+      : [`http://*:${previewPort}`, `https://*:${previewPort}`];
   const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
-        ...(config.billing.stripe
-          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
-          : {}),
+        frameSrc: [
+          "'self'",
+          ...previewFrames,
+          ...(config.billing.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.

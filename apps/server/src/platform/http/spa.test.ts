@@ -56,6 +56,14 @@ describe('serving the built web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("lets the page frame the site preview origin (the preview port of the page's host), and nothing else", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    const port = ctx.config.sites.previewPort;
+    expect(response.headers['content-security-policy']).toContain(
+      `frame-src 'self' http://*:${port} https://*:${port};`,
+    );
+  });
+
   it('keeps API 404s as JSON envelopes', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/missing' });
     expect(response.statusCode).toBe(404);
