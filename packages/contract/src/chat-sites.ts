@@ -26,6 +26,8 @@ export const CHAT_SITES_API = {
   uploadSiteImage: '/api/chat/upload-site-image',
   /** The images of the conversation's site. */
   siteImages: '/api/chat/get-site-images',
+  /** Removes an image from the conversation's site. */
+  deleteSiteImage: '/api/chat/delete-site-image',
 } as const;
 
 export const SITE_VERSION_STATUSES = ['building', 'ready', 'fail'] as const;
@@ -149,6 +151,11 @@ export const siteImage = z.object({
   created_at: z.string(),
 });
 export type SiteImage = z.infer<typeof siteImage>;
+/** An image of the conversation's site, by its name (`logo.png`, not `assets/logo.png`). */
+export const deleteSiteImageBody = z.object({
+  conversation_id: conversationId,
+  name: z.string().min(1).max(80),
+});
 /** Newest first. */
 export const siteImagesData = z.object({ data: z.array(siteImage), total: z.number().int() });
 export type SiteImagesData = z.infer<typeof siteImagesData>;

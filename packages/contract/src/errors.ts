@@ -116,6 +116,7 @@ export const ERRORS = {
   SITE_IMAGE_WRONG_TYPE: { code: 2065, status: 400, key: 'site_image_wrong_type' },
   /** A conversation's site holds SITE_IMAGES_MAX images at most. */
   SITE_IMAGES_FULL: { code: 2066, status: 409, key: 'site_images_full' },
+  SITE_IMAGE_NOT_FOUND: { code: 2067, status: 404, key: 'site_image_not_found' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   CHAT_SITES_API,
+  deleteSiteImageBody,
   SITE_IMAGE_MAX_BYTES,
   siteImage,
   siteImagesData,
@@ -9,6 +10,7 @@ import {
 import { envelope } from '@tandem/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -18,7 +20,7 @@ import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
 import { isUnreadableBody } from '../upload/routes.ts';
 import { accountHolderOf } from './routes.ts';
-import { addSiteImage, listSiteImages } from './site-images.ts';
+import { addSiteImage, deleteSiteImage, listSiteImages } from './site-images.ts';
 import { ownSiteConversation } from './site-versions.ts';
 
 /** The `file` part and the `conversation_id` field of an image upload, the file at most SITE_IMAGE_MAX_BYTES. */
@@ -85,6 +87,16 @@ export const siteImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectSto
       const conversation = await ownSiteConversation(db, chatterOf(request), request.query.conversation_id);
       const data = await listSiteImages(db, conversation.id);
       return ok({ data, total: data.length });
+    },
+  );
+
+  app.post(
+    CHAT_SITES_API.deleteSiteImage,
+    { ...session, schema: { body: deleteSiteImageBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const conversation = await ownSiteConversation(db, chatterOf(request), request.body.conversation_id);
+      await deleteSiteImage(db, store, conversation.id, request.body.name);
+      return ok(null);
     },
   );
 };

@@ -218,6 +218,28 @@ describe("a site's images on the preview origin", () => {
     expect((await preview.server.inject({ url: `${first}assets/other.png` })).statusCode).toBe(404);
   });
 
+  it('are removed by the owner: not served any more, and the name free for the next image', async () => {
+    const { owner, conversationId } = await siteWithVersions();
+    const image = await uploaded(owner.token, conversationId, 'logo.png');
+    const [base] = await previewUrlsOf(owner.token, conversationId);
+    const remove = (token: string, name: string) =>
+      call('POST', '/api/chat/delete-site-image', token, { conversation_id: conversationId, name });
+    const stranger = await remove((await person()).token, image.name);
+    expect([stranger.status, stranger.body.code]).toEqual([404, ERRORS.CONVERSATION_NOT_FOUND.code]);
+    expect((await preview.server.inject({ url: `${base}${image.path}` })).statusCode).toBe(200);
+
+    expect((await remove(owner.token, image.name)).status).toBe(200);
+    expect((await preview.server.inject({ url: `${base}${image.path}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: image.url })).statusCode).toBe(404);
+    const again = await remove(owner.token, image.name);
+    expect([again.status, again.body.code]).toEqual([404, ERRORS.SITE_IMAGE_NOT_FOUND.code]);
+    const list = await data('GET', `${IMAGES}?conversation_id=${conversationId}`, owner.token);
+    expect(list.total).toBe(0);
+    // A new image under the name is the one the versions show.
+    expect((await uploaded(owner.token, conversationId, 'logo.png', gif())).name).toBe('logo.gif');
+    expect((await uploaded(owner.token, conversationId, 'logo.png')).name).toBe('logo.png');
+  });
+
   it("are not served at another conversation's address", async () => {
     const mine = await siteWithVersions();
     const image = await uploaded(mine.owner.token, mine.conversationId, 'secret.png');

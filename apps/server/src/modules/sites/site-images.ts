@@ -149,3 +149,16 @@ export async function addSiteImage(
     throw error;
   }
 }
+
+/**
+ * Removes an image from the conversation's site, its upload with it (the row goes with the upload's).
+ * Its name is free again: an image added later under it is the one every version shows.
+ */
+export async function deleteSiteImage(db: Db, store: FileStore, conversationId: string, name: string) {
+  const [asset] = await db
+    .select({ fileId: siteAssets.fileId })
+    .from(siteAssets)
+    .where(and(eq(siteAssets.conversationId, conversationId), eq(siteAssets.name, name)));
+  if (!asset) throw new AppError('SITE_IMAGE_NOT_FOUND');
+  await store.discard(asset.fileId);
+}

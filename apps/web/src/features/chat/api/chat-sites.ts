@@ -83,3 +83,7 @@ export function uploadSiteImage(conversationId: string, file: Blob, fileName: st
   form.append('file', file, fileName);
   return http.post<SiteImage>(CHAT_SITES_API.uploadSiteImage, form);
 }
+
+/** Removes an image from the conversation's site. */
+export const deleteSiteImage = (conversationId: string, name: string) =>
+  http.post<null>(CHAT_SITES_API.deleteSiteImage, { conversation_id: conversationId, name });

@@ -26,6 +26,10 @@ function serve(existing: SiteImage[] = []) {
   const uploads: { conversationId: unknown; fileName: string }[] = [];
   const api = fakeApi({
     [CHAT_SITES_API.siteImages]: () => ({ data: { data: images, total: images.length } }),
+    [CHAT_SITES_API.deleteSiteImage]: (body) => {
+      images = images.filter((image) => image.name !== (body as { name: string }).name);
+      return { data: null };
+    },
     [CHAT_SITES_API.uploadSiteImage]: (body) => {
       const form = body as FormData;
       const file = form.get('file') as File;
@@ -83,5 +87,24 @@ describe("the site's images", () => {
       expect(notices.texts()).toContain('Only PNG, JPEG, GIF or WebP images can be added to a page.'),
     );
     expect(within(popover).queryByText('assets/bad.png')).toBeNull();
+  });
+
+  it('removes an image after a confirmation', async () => {
+    const { api } = serve([imageOf('old.png'), imageOf('kept.png')]);
+    const popover = await open();
+    fireEvent.click(await within(popover).findByRole('button', { name: 'Remove: assets/old.png' }));
+    const confirm = await screen.findByText('Remove assets/old.png?');
+    expect(api.bodiesOf(CHAT_SITES_API.deleteSiteImage)).toEqual([]);
+    fireEvent.click(
+      within(confirm.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() =>
+      expect(api.bodiesOf(CHAT_SITES_API.deleteSiteImage)).toEqual([
+        { conversation_id: 'conv-1', name: 'old.png' },
+      ]),
+    );
+    await waitFor(() => expect(within(popover).queryByText('assets/old.png')).toBeNull());
+    expect(within(popover).getByText('assets/kept.png')).toBeTruthy();
+    expect(notices.keys()).toContain('sites.image_removed');
   });
 });

@@ -1,11 +1,17 @@
-import { CopyOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { SITE_IMAGE_MAX_BYTES, SITE_IMAGE_TYPES } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, Popover, Spin, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Popover, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { type SiteImage, siteImagesKey, siteImagesQuery, uploadSiteImage } from '../api/chat-sites.ts';
+import {
+  deleteSiteImage,
+  type SiteImage,
+  siteImagesKey,
+  siteImagesQuery,
+  uploadSiteImage,
+} from '../api/chat-sites.ts';
 import './site-images.css';
 
 /**
@@ -71,7 +77,7 @@ export function SiteImages({ conversationId }: { conversationId: string }) {
       {list.length > 0 && (
         <ul className="site-images__list" aria-label={t('sites.images')}>
           {list.map((image) => (
-            <ImageRow key={image.name} image={image} />
+            <ImageRow key={image.name} conversationId={conversationId} image={image} />
           ))}
         </ul>
       )}
@@ -92,8 +98,16 @@ export function SiteImages({ conversationId }: { conversationId: string }) {
   );
 }
 
-function ImageRow({ image }: { image: SiteImage }) {
+function ImageRow({ conversationId, image }: { conversationId: string; image: SiteImage }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteSiteImage(conversationId, image.name),
+    onSuccess: async () => {
+      showNotice({ key: 'sites.image_removed' }, 'success');
+      await queryClient.invalidateQueries({ queryKey: siteImagesKey(conversationId) });
+    },
+  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(image.path);
@@ -114,6 +128,22 @@ function ImageRow({ image }: { image: SiteImage }) {
         aria-label={`${t('sites.copy_path')}: ${image.path}`}
         onClick={() => void copy()}
       />
+      <Popconfirm
+        title={t('sites.remove_image_title', { path: image.path })}
+        description={t('sites.remove_image_confirm')}
+        okText={t('sites.remove_image')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('common.cancel')}
+        onConfirm={() => remove.mutateAsync()}
+      >
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          loading={remove.isPending}
+          aria-label={`${t('sites.remove_image')}: ${image.path}`}
+        />
+      </Popconfirm>
     </li>
   );
 }
