@@ -4,7 +4,7 @@ import { call } from './api-calls.ts';
 import { gradientPng } from './png.ts';
 import { TEST_MODEL } from './test-model.ts';
 
-/** A published agent of `token`'s team on the test model, from the first template. */
+/** A published agent of `token`'s team on the test model, from the first template or the one named. */
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
@@ -13,14 +13,22 @@ export async function publishedAgent(
     embedOrigins = [],
     model: modelName = TEST_MODEL,
     webBuild = false,
-  }: { access?: string; embedOrigins?: string[]; model?: string; webBuild?: boolean } = {},
+    templateId,
+  }: {
+    access?: string;
+    embedOrigins?: string[];
+    model?: string;
+    webBuild?: boolean;
+    templateId?: string;
+  } = {},
 ) {
-  const [template] = await call<{ config: Record<string, unknown> }[]>(
+  const templates = await call<{ id: string; config: Record<string, unknown> }[]>(
     request,
     token,
     'GET',
     '/api/agent/get-agent-templates',
   );
+  const template = templates.find((each) => each.id === templateId) ?? templates[0];
   const models = await call<{ id: number; name: string }[]>(
     request,
     token,
@@ -46,7 +54,7 @@ export async function publishedAgent(
         avatar: upload.file,
         model_id: model!.id,
         markdown: true,
-        web_build: webBuild,
+        ...(webBuild ? { web_build: true } : {}),
       },
     },
   );

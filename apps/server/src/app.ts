@@ -39,6 +39,7 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { siteImageRoutes } from './modules/sites/image-routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
 import { previewFrameSource } from './modules/sites/preview-origin.ts';
 import { createPreviewServer } from './modules/sites/preview-server.ts';
@@ -306,10 +307,12 @@ export async function buildApp(deps: AppDeps) {
     config,
     send: createMessageSender(chatDeps),
   });
+  await app.register(siteImageRoutes, { db, storage });
   // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
   const preview = createPreviewServer({
     db,
     previewLinks,
+    storage,
     logger: app.log,
     appOrigins: (request) =>
       config.publicUrl

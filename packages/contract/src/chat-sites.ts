@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationId } from './chat.ts';
 import { entityId } from './ids.ts';
+import { WEB_ELEMENT_IMAGE_MAX_BYTES } from './limits.ts';
 
 /**
  * Web pages built through chat (spec part B sections 1-4, 8): a web-builder agent's replies carry
@@ -17,6 +18,16 @@ export const CHAT_SITES_API = {
   downloadSite: '/api/chat/download-site',
   /** Sends a failed version's errors to the agent, as a message of the user's. */
   fixSite: '/api/chat/fix-site',
+  /** Shares a ready version by link (the live link when it is shared already). */
+  shareSite: '/api/chat/share-site',
+  /** Ends a version's link. */
+  unshareSite: '/api/chat/unshare-site',
+  /** An image for the conversation's site (multipart `file`, `conversation_id`). */
+  uploadSiteImage: '/api/chat/upload-site-image',
+  /** The images of the conversation's site. */
+  siteImages: '/api/chat/get-site-images',
+  /** Removes an image from the conversation's site. */
+  deleteSiteImage: '/api/chat/delete-site-image',
 } as const;
 
 export const SITE_VERSION_STATUSES = ['building', 'ready', 'fail'] as const;
@@ -87,6 +98,9 @@ export const siteVersion = z.object({
   errors: z.array(siteBuildError),
   /** The built page on the preview origin, signed for the caller and expiring; null until it is ready. */
   preview_url: z.string().nullable(),
+  /** Whether anyone with its link may open the version, and that link (on the preview origin); null when not shared. */
+  shared: z.boolean(),
+  share_url: z.string().nullable(),
 });
 export type SiteVersion = z.infer<typeof siteVersion>;
 
@@ -105,6 +119,46 @@ export type FixSiteBody = z.input<typeof fixSiteBody>;
 /** The errors a fix request lists at most, and the characters of each error's text it keeps. */
 export const SITE_FIX_ERRORS_MAX = 20;
 export const SITE_FIX_ERROR_TEXT_MAX = 500;
+
+/** A ready version to share, or a shared one to stop sharing. */
+export const shareSiteBody = z.object({ conversation_id: conversationId, version: entityId });
+export type ShareSiteBody = z.input<typeof shareSiteBody>;
+/** The version's link: `<preview origin>/s/<share_code>/`, read-only, working until it is revoked. */
+export const siteShareData = z.object({ share_code: z.string(), share_url: z.string() });
+export type SiteShareData = z.infer<typeof siteShareData>;
+/** Where the preview origin serves a shared version. */
+export const siteSharePath = (shareCode: string) => `/s/${shareCode}/`;
+
+/**
+ * Images of a conversation's site (uploaded by its owner; data URIs need no upload): every version
+ * of the site reaches them at `assets/<name>`, beside its page, so they are referenced by that
+ * relative address and never built.
+ */
+export const SITE_IMAGE_MAX_BYTES = WEB_ELEMENT_IMAGE_MAX_BYTES;
+export const SITE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** The most images one conversation's site holds. */
+export const SITE_IMAGES_MAX = 50;
+export const siteImagesQuery = z.object({ conversation_id: conversationId });
+export const siteImage = z.object({
+  /** Unique in the conversation, from the uploaded file's name: `logo.png`, `logo-2.png`. */
+  name: z.string(),
+  /** What the site's code writes: `assets/<name>`. */
+  path: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  /** The image on the app's own origin, for a thumbnail. */
+  url: z.string(),
+  created_at: z.string(),
+});
+export type SiteImage = z.infer<typeof siteImage>;
+/** An image of the conversation's site, by its name (`logo.png`, not `assets/logo.png`). */
+export const deleteSiteImageBody = z.object({
+  conversation_id: conversationId,
+  name: z.string().min(1).max(80),
+});
+/** Newest first. */
+export const siteImagesData = z.object({ data: z.array(siteImage), total: z.number().int() });
+export type SiteImagesData = z.infer<typeof siteImagesData>;
 
 /** On the conversation's channel `chat:<id>` when a version is made and when its build ends. */
 export type SitePublication = {

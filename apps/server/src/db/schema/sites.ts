@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { chatMessages, conversations } from './chat.ts';
+import { files } from './files.ts';
 import { users } from './users.ts';
 
 /**
@@ -61,4 +62,23 @@ export const siteShares = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('site_shares_version').on(t.conversationId, t.version)],
+);
+
+/**
+ * An image of a conversation's site, uploaded by its owner (modules/sites/site-images.ts): every
+ * version reaches it at `assets/<name>` on the preview origin. The bytes are an upload (`files`).
+ */
+export const siteAssets = pgTable(
+  'site_assets',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.name] })],
 );

@@ -146,4 +146,27 @@ describe('building a site', () => {
       errors: [{ file: null, text: expect.stringContaining(`at most ${SITE_FILES_MAX}`) }],
     });
   });
+
+  it("leaves the site's images to the preview origin: a style sheet's assets/<name> is the image beside it", async () => {
+    const result = await buildSite(
+      [
+        {
+          path: 'index.html',
+          content: '<link rel="stylesheet" href="src/style.css"><img src="assets/logo.png">',
+        },
+        {
+          path: 'src/style.css',
+          content: 'body { background: url(assets/sky.jpg) } h1 { background: url("../assets/logo.png") }\n',
+        },
+      ],
+      limits,
+    );
+    if (result.status !== 'ready') throw new Error(JSON.stringify(result.errors));
+    // The built sheet is assets/entry-0.css: its images are addressed from there.
+    const sheet = fileOf(result.output, 'assets/entry-0.css');
+    expect(sheet).toContain('url(sky.jpg)');
+    expect(sheet).toContain('url(logo.png)');
+    expect(fileOf(result.output, 'index.html')).toContain('<img src="assets/logo.png">');
+    expect(result.output.map((file) => file.path)).toEqual(['index.html', 'assets/entry-0.css']);
+  });
 });

@@ -35,6 +35,8 @@ const LOADERS: Record<string, Loader> = {
   txt: 'text',
   html: 'text',
 };
+/** How a style sheet names an image of the site, `url(assets/logo.png)`, from wherever it is. */
+const SITE_IMAGE_URL = /^(?:\.{1,2}\/)*assets\/([\w-]+\.(?:png|jpg|gif|webp))$/;
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 const wholeSite = (text: string): SiteBuildError => ({ file: null, line: null, column: null, text });
 
@@ -93,6 +95,9 @@ function siteFiles(files: Map<string, string>): Plugin {
         }
         if (/^(data|blob):/i.test(spec) || (isUrl && spec.startsWith('#')))
           return { path: spec, external: true };
+        // An image of the conversation's (site-images.ts): not built, beside the built style sheet.
+        const image = isUrl ? SITE_IMAGE_URL.exec(spec) : null;
+        if (image) return { path: image[1], external: true };
         if (spec.startsWith('.') || spec.startsWith('/')) {
           const wanted = posix.normalize(
             spec.startsWith('/') ? spec : posix.join(posix.dirname(args.importer), spec),

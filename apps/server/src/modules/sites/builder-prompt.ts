@@ -10,4 +10,7 @@ export const SITE_BUILDER_RULES = [
   'files you change, each in full. The entry is index.html (with its own <script src> and <link> files) or',
   `src/main.tsx rendering a React app into <div id="root">. Only ${packages} can be imported besides`,
   "the page's own files; nothing loads from the network. When you are told of build errors, fix those files.",
+  'Images the user added to the page are at assets/<name> (for example assets/logo.png): write that relative',
+  'address as it is in src attributes, in HTML or JSX, and in CSS url(), and never import an image. A small image',
+  'can also be written as a data: URI. Do not link images from other sites: they do not load.',
 ].join(' ');

@@ -1,8 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
+import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
+import { createFileStore } from '../upload/file-store.ts';
 import type { PreviewLinks } from './preview-links.ts';
+import { SITE_IMAGE_PREFIX, siteImageFile } from './site-images.ts';
+import { sharedSiteVersion } from './site-shares.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -33,26 +37,39 @@ export const previewPolicy = (selfOrigin: string, appOrigins: string[]) =>
 export type PreviewServerDeps = {
   db: Db;
   previewLinks: PreviewLinks;
+  /** Where the sites' images are (the app's file storage). */
+  storage: ObjectStorage;
   /** Origins of the web app, which may frame previews; without any, the request's host on any port. */
   appOrigins: (request: { protocol: string; hostname: string }) => string[];
   logger?: FastifyBaseLogger | false;
 };
 
+type Target = { conversationId: string; version: number };
+
 /**
  * The preview origin: a server of its own (another port or host than the app's) that serves built
- * versions at `/p/<signed token>/<path>` and nothing else. It reads no cookie and sets none; the token
- * (see preview-links.ts) is the only key, and it opens one ready version of a live conversation.
+ * versions at `/p/<signed token>/<path>` (the owner's, expiring) and shared ones at `/s/<share
+ * code>/<path>` (anyone's, until revoked), and nothing else. It reads no cookie and sets none; the
+ * token or code is the only key, and it opens one ready version of a live conversation: its page,
+ * and the conversation's images at `assets/<name>`.
  */
-export function createPreviewServer({ db, previewLinks, appOrigins, logger }: PreviewServerDeps) {
+export function createPreviewServer({ db, previewLinks, storage, appOrigins, logger }: PreviewServerDeps) {
   const preview = Fastify({ loggerInstance: logger || undefined });
+  const files = createFileStore(db, storage);
 
-  preview.get<{ Params: { token: string; '*': string } }>('/p/:token/*', async (request, reply) => {
+  async function serveVersion(
+    request: FastifyRequest<{ Params: { '*': string } }>,
+    reply: FastifyReply,
+    target: Target | undefined,
+    cacheControl: string,
+  ) {
     reply.headers({
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
     });
-    const target = previewLinks.verify(request.params.token);
+    const notFound = () =>
+      reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
     const path = request.params['*'] === '' ? 'index.html' : request.params['*'];
     const [row] = target
       ? await db
@@ -68,16 +85,33 @@ export function createPreviewServer({ db, previewLinks, appOrigins, logger }: Pr
             ),
           )
       : [];
-    const file = row?.output?.find((each) => each.path === path);
-    if (!file)
-      return reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    if (!target || !row) return notFound();
     const selfOrigin = `${request.protocol}://${request.host}`;
-    return reply
+    reply
       .header('content-security-policy', previewPolicy(selfOrigin, appOrigins(request)))
-      .header('cache-control', 'private, max-age=3600')
-      .type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-      .send(file.content);
-  });
+      .header('cache-control', cacheControl);
+    const file = row.output?.find((each) => each.path === path);
+    if (file)
+      return reply
+        .type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+        .send(file.content);
+    // Not built: an image of the conversation's site, the same for every version.
+    const image = path.startsWith(SITE_IMAGE_PREFIX)
+      ? await siteImageFile(db, target.conversationId, path.slice(SITE_IMAGE_PREFIX.length))
+      : undefined;
+    const bytes = image && (await files.open(image.fileId));
+    if (!image || !bytes) return notFound();
+    return reply.type(image.mimeType).header('content-length', bytes.size).send(bytes.body);
+  }
+
+  preview.get<{ Params: { token: string; '*': string } }>('/p/:token/*', (request, reply) =>
+    serveVersion(request, reply, previewLinks.verify(request.params.token), 'private, max-age=3600'),
+  );
+
+  // Checked again on every load: a revoked link stops working at once, cached copies included.
+  preview.get<{ Params: { code: string; '*': string } }>('/s/:code/*', async (request, reply) =>
+    serveVersion(request, reply, await sharedSiteVersion(db, request.params.code), 'no-cache'),
+  );
 
   return preview;
 }

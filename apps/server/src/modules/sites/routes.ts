@@ -2,8 +2,11 @@ import { type SendMessageData, type sendMessageBody, sendMessageData } from '@ta
 import {
   CHAT_SITES_API,
   fixSiteBody,
+  shareSiteBody,
   siteFilesData,
   siteFilesQuery,
+  siteShareData,
+  siteSharePath,
   siteVersionsData,
   siteVersionsQuery,
 } from '@tandem/contract/chat-sites';
@@ -11,15 +14,27 @@ import { envelope } from '@tandem/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { strToU8, zipSync } from 'fflate';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { fixRequestOf } from './fix-request.ts';
 import type { PreviewLinks } from './preview-links.ts';
+import { liveSiteShares, shareSiteVersion, unshareSiteVersion } from './site-shares.ts';
 import { errorsToFix, listSiteVersions, ownSiteConversation, siteVersionFiles } from './site-versions.ts';
+
+/**
+ * The signed-in user behind a request to a site's links or images, which are an account's: a visitor,
+ * who has none, finds no conversation of theirs there.
+ */
+export function accountHolderOf(request: FastifyRequest) {
+  const { userId } = chatterOf(request);
+  if (userId === null) throw new AppError('CONVERSATION_NOT_FOUND');
+  return userId;
+}
 
 export type SiteDeps = {
   db: Db;
@@ -52,8 +67,15 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (
     async (request) => {
       const conversation = await ownSiteConversation(db, chatterOf(request), request.query.conversation_id);
       const origin = previewOriginOf(request);
-      const data = await listSiteVersions(db, conversation.id, (version) =>
-        previewLinks.urlOf(origin, { conversationId: conversation.id, version }),
+      const shares = await liveSiteShares(db, conversation.id);
+      const data = await listSiteVersions(
+        db,
+        conversation.id,
+        (version) => previewLinks.urlOf(origin, { conversationId: conversation.id, version }),
+        (version) => {
+          const code = shares.get(version);
+          return code === undefined ? null : new URL(siteSharePath(code), origin).href;
+        },
       );
       return ok({ data, total: data.length });
     },
@@ -97,6 +119,34 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteDeps> = async (
       const locale = requestLocale(request);
       const content = fixRequestOf(locale, version, errors);
       return ok(await send(request, { conversation_id: conversation.id, content }));
+    },
+  );
+
+  app.post(
+    CHAT_SITES_API.shareSite,
+    { ...session, schema: { body: shareSiteBody, response: { 200: envelope(siteShareData) } } },
+    async (request) => {
+      const { conversation_id, version } = request.body;
+      const code = await shareSiteVersion(db, {
+        userId: accountHolderOf(request),
+        conversationId: conversation_id,
+        version,
+      });
+      return ok({ share_code: code, share_url: new URL(siteSharePath(code), previewOriginOf(request)).href });
+    },
+  );
+
+  app.post(
+    CHAT_SITES_API.unshareSite,
+    { ...session, schema: { body: shareSiteBody, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      const { conversation_id, version } = request.body;
+      await unshareSiteVersion(db, {
+        userId: accountHolderOf(request),
+        conversationId: conversation_id,
+        version,
+      });
+      return ok(null);
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { SiteFile, SiteVersion } from '@tandem/contract/chat-sites';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
 import type { Chatter } from '../../platform/auth/chatter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -58,9 +58,17 @@ export async function recordSiteVersion(
   });
 }
 
-/** The caller's own live conversation; anyone else's does not exist for them. */
-export async function ownSiteConversation(db: Db, chatter: Chatter, conversationId: string) {
-  const [row] = await db
+/**
+ * The caller's own live conversation; anyone else's does not exist for them. `isLocked`: its row is
+ * held until the transaction `db` ends, so the writes that take it happen one after the other.
+ */
+export async function ownSiteConversation(
+  db: Db | Tx,
+  chatter: Chatter,
+  conversationId: string,
+  { isLocked = false } = {},
+) {
+  const query = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(
@@ -72,6 +80,7 @@ export async function ownSiteConversation(db: Db, chatter: Chatter, conversation
         isNull(conversations.deletedAt),
       ),
     );
+  const [row] = await (isLocked ? query.for('update') : query);
   if (!row) throw new AppError('CONVERSATION_NOT_FOUND');
   return row;
 }
@@ -81,11 +90,15 @@ type VersionRow = Pick<
   'version' | 'status' | 'createdAt' | 'messageId' | 'errors'
 >;
 
-/** Every version of the conversation's site, newest first, with `previewUrl` making each ready one's address. */
+/**
+ * Every version of the conversation's site, newest first, with `previewUrl` making each ready one's
+ * address, and `shareUrl` the link of a shared one (null for a version not shared).
+ */
 export async function listSiteVersions(
   db: Db,
   conversationId: string,
   previewUrl: (version: number) => string,
+  shareUrl: (version: number) => string | null,
 ): Promise<SiteVersion[]> {
   const rows: VersionRow[] = await db
     .select({
@@ -98,14 +111,19 @@ export async function listSiteVersions(
     .from(siteVersions)
     .where(eq(siteVersions.conversationId, conversationId))
     .orderBy(desc(siteVersions.version));
-  return rows.map((row) => ({
-    version: row.version,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    message_id: row.messageId,
-    errors: row.errors,
-    preview_url: row.status === 'ready' ? previewUrl(row.version) : null,
-  }));
+  return rows.map((row) => {
+    const link = shareUrl(row.version);
+    return {
+      version: row.version,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      message_id: row.messageId,
+      errors: row.errors,
+      preview_url: row.status === 'ready' ? previewUrl(row.version) : null,
+      shared: link !== null,
+      share_url: link,
+    };
+  });
 }
 
 /** A failed version's errors, to send to the agent; 409 (2062) for a version that did not fail. */

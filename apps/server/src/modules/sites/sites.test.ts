@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { SiteVersion } from '@tandem/contract/chat-sites';
 import { ERRORS } from '@tandem/contract/errors';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,6 +15,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import type { BuildResult } from './build-site.ts';
 import { createPreviewLinks } from './preview-links.ts';
 import { createPreviewServer } from './preview-server.ts';
@@ -452,6 +456,7 @@ describe('the preview origin', () => {
     createPreviewServer({
       db: ctx.database.db,
       previewLinks: createPreviewLinks({ secret: ctx.config.realtime.secret }),
+      storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'tandem-site-images-'))),
       appOrigins: () => ['http://localhost:3000'],
     });
 

@@ -2,6 +2,9 @@ import type { SendMessageData } from '@tandem/contract/chat';
 import {
   CHAT_SITES_API,
   type SiteFilesData,
+  type SiteImage,
+  type SiteImagesData,
+  type SiteShareData,
   type SiteVersion,
   type SiteVersionsData,
 } from '@tandem/contract/chat-sites';
@@ -10,7 +13,7 @@ import { http } from '../../../shared/api/http.ts';
 import { saveFile } from '../../../shared/ui/save-file.ts';
 import { CHAT_KEY } from './chat.ts';
 
-export type { SiteVersion };
+export type { SiteImage, SiteVersion };
 
 /** While a version builds, its list is read again this often, should its status publication be missed. */
 const BUILDING_POLL_MS = 3000;
@@ -53,3 +56,34 @@ export async function downloadSite(conversationId: string, version: number) {
   });
   saveFile(blob, `site-v${version}.zip`);
 }
+
+/** Shares a ready version: its link, the same one when it is shared already. */
+export const shareSite = (conversationId: string, version: number) =>
+  http.post<SiteShareData>(CHAT_SITES_API.shareSite, { conversation_id: conversationId, version });
+
+/** Ends a version's link at once. */
+export const unshareSite = (conversationId: string, version: number) =>
+  http.post<null>(CHAT_SITES_API.unshareSite, { conversation_id: conversationId, version });
+
+export const siteImagesKey = (conversationId: string) =>
+  [...CHAT_KEY, 'site-images', conversationId] as const;
+
+/** The images of a conversation's site, newest first. */
+export const siteImagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: siteImagesKey(conversationId),
+    queryFn: () =>
+      http.get<SiteImagesData>(CHAT_SITES_API.siteImages, { params: { conversation_id: conversationId } }),
+  });
+
+/** Adds an image to the conversation's site; the server checks its content and size. */
+export function uploadSiteImage(conversationId: string, file: Blob, fileName: string) {
+  const form = new FormData();
+  form.append('conversation_id', conversationId);
+  form.append('file', file, fileName);
+  return http.post<SiteImage>(CHAT_SITES_API.uploadSiteImage, form);
+}
+
+/** Removes an image from the conversation's site. */
+export const deleteSiteImage = (conversationId: string, name: string) =>
+  http.post<null>(CHAT_SITES_API.deleteSiteImage, { conversation_id: conversationId, name });

@@ -16,6 +16,8 @@ const versionOf = (version: number, values: Partial<SiteVersion>): SiteVersion =
   message_id: version * 10,
   errors: [],
   preview_url: null,
+  shared: false,
+  share_url: null,
   ...values,
 });
 

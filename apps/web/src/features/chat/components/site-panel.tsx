@@ -1,4 +1,4 @@
-import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ExportOutlined, LinkOutlined } from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
@@ -11,6 +11,8 @@ import {
   siteFilesQuery,
   siteVersionsQuery,
 } from '../api/chat-sites.ts';
+import { SiteImages } from './site-images.tsx';
+import { SiteShareControl } from './site-share-control.tsx';
 import './site-panel.css';
 
 const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
@@ -169,6 +171,7 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
                 {t('sites.version', { number: version.version })}
                 <span className="site-panel__date">{date.format(new Date(version.created_at))}</span>
                 <Tag color={STATUS_COLOURS[version.status]}>{t(`sites.status_${version.status}`)}</Tag>
+                {version.shared && <Tag icon={<LinkOutlined />}>{t('sites.shared')}</Tag>}
               </span>
             ),
           }))}
@@ -187,6 +190,8 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
         >
           {t('sites.download_zip')}
         </Button>
+        <SiteShareControl key={shown.version} conversationId={conversationId} version={shown} />
+        <SiteImages conversationId={conversationId} />
         {shown.preview_url && (
           <a href={shown.preview_url} target="_blank" rel="noopener noreferrer">
             <ExportOutlined /> {t('sites.open_in_tab')}
