@@ -10,4 +10,7 @@ export const SITE_BUILDER_RULES = [
   'files you change, each in full. The entry is index.html (with its own <script src> and <link> files) or',
   `src/main.tsx rendering a React app into <div id="root">. Only ${packages} can be imported besides`,
   "the page's own files; nothing loads from the network. When you are told of build errors, fix those files.",
+  'A message may end with a block naming one element of the page the user picked (the version, its CSS',
+  'selector, tag, text and an HTML excerpt): the words before it say how to change that element. Change',
+  'that element as asked and keep the rest of the page as it is; write the files that change, each in full.',
 ].join(' ');

@@ -1,7 +1,9 @@
+import { SITE_PICK_SCRIPT_PATH } from '@tandem/contract/chat-site-pick';
 import { and, eq, isNull } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
+import { PICK_SCRIPT, withPickScript } from './pick-script.ts';
 import type { PreviewLinks } from './preview-links.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -40,11 +42,24 @@ export type PreviewServerDeps = {
 
 /**
  * The preview origin: a server of its own (another port or host than the app's) that serves built
- * versions at `/p/<signed token>/<path>` and nothing else. It reads no cookie and sets none; the token
- * (see preview-links.ts) is the only key, and it opens one ready version of a live conversation.
+ * versions at `/p/<signed token>/<path>` (their pages with element chat's pick script added) and that
+ * script, nothing else. It reads no cookie and sets none; the token (see preview-links.ts) is the only
+ * key, and it opens one ready version of a live conversation.
  */
 export function createPreviewServer({ db, previewLinks, appOrigins, logger }: PreviewServerDeps) {
   const preview = Fastify({ loggerInstance: logger || undefined });
+
+  preview.get(SITE_PICK_SCRIPT_PATH, async (request, reply) =>
+    reply
+      .headers({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
+      .header(
+        'content-security-policy',
+        previewPolicy(`${request.protocol}://${request.host}`, appOrigins(request)),
+      )
+      .header('cache-control', 'public, max-age=300')
+      .type(CONTENT_TYPES.js!)
+      .send(PICK_SCRIPT),
+  );
 
   preview.get<{ Params: { token: string; '*': string } }>('/p/:token/*', async (request, reply) => {
     reply.headers({
@@ -72,11 +87,12 @@ export function createPreviewServer({ db, previewLinks, appOrigins, logger }: Pr
     if (!file)
       return reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
     const selfOrigin = `${request.protocol}://${request.host}`;
+    const extension = path.slice(path.lastIndexOf('.') + 1);
     return reply
       .header('content-security-policy', previewPolicy(selfOrigin, appOrigins(request)))
       .header('cache-control', 'private, max-age=3600')
-      .type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-      .send(file.content);
+      .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+      .send(extension === 'html' ? withPickScript(file.content) : file.content);
   });
 
   return preview;
