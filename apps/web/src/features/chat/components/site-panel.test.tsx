@@ -85,13 +85,24 @@ describe('the web preview beside a conversation', () => {
     );
   });
 
-  it("shows the version's code and file tree", async () => {
+  it("shows the version's code and file tree, the code highlighted by its language", async () => {
     serve([versionOf(1, { preview_url: PREVIEW })]);
-    await renderPage(<SitePanel conversationId="conv-1" />);
+    const { container } = await renderPage(<SitePanel conversationId="conv-1" />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Code' }));
     expect(await screen.findByText('App.tsx')).toBeTruthy();
+    // src/App.tsx: TypeScript's keywords marked for the theme's colours once highlighting has loaded.
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('.site-panel__source .hljs-keyword')].map((node) => node.textContent),
+      ).toEqual(['export', 'default', 'function']),
+    );
     fireEvent.click(screen.getByText('main.tsx'));
-    expect(await screen.findByText("import App from './App';")).toBeTruthy();
+    await waitFor(() =>
+      expect(container.querySelector('.site-panel__source code')?.textContent).toBe(
+        "import App from './App';\n",
+      ),
+    );
+    expect(container.querySelector('.site-panel__source .hljs-keyword')?.textContent).toBe('import');
   });
 
   it('shows nothing while the conversation has no version', async () => {

@@ -1,16 +1,11 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Segmented, Select, Spin, Tabs, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadSite,
-  fixSite,
-  type SiteVersion,
-  siteFilesQuery,
-  siteVersionsQuery,
-} from '../api/chat-sites.ts';
+import { downloadSite, fixSite, type SiteVersion, siteVersionsQuery } from '../api/chat-sites.ts';
+import { SiteCodeView } from './site-code-view.tsx';
 import './site-panel.css';
 
 const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
@@ -20,30 +15,6 @@ const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
 };
 
 type Width = 'desktop' | 'mobile';
-
-/** A folder tree of the version's paths, folders first. */
-type FileNode = { key: string; title: string; isLeaf: boolean; children?: FileNode[] };
-function treeOf(paths: string[]): FileNode[] {
-  const root: FileNode[] = [];
-  for (const path of paths) {
-    let level = root;
-    path.split('/').forEach((name, index, parts) => {
-      const key = parts.slice(0, index + 1).join('/');
-      const isLeaf = index === parts.length - 1;
-      let node = level.find((each) => each.key === key);
-      if (!node) {
-        node = { key, title: name, isLeaf, ...(isLeaf ? {} : { children: [] }) };
-        level.push(node);
-      }
-      level = node.children ?? [];
-    });
-  }
-  const sorted = (nodes: FileNode[]): FileNode[] =>
-    [...nodes]
-      .sort((a, b) => Number(a.isLeaf) - Number(b.isLeaf) || a.title.localeCompare(b.title))
-      .map((node) => (node.children ? { ...node, children: sorted(node.children) } : node));
-  return sorted(root);
-}
 
 function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () => void }) {
   const { t } = useTranslation();
@@ -83,36 +54,6 @@ function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () =
         </>
       }
     />
-  );
-}
-
-function CodeView({ conversationId, version }: { conversationId: string; version: number }) {
-  const { t } = useTranslation();
-  const files = useQuery(siteFilesQuery(conversationId, version));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const list = files.data?.files ?? [];
-  const tree = useMemo(() => treeOf(list.map((file) => file.path)), [list]);
-  if (files.isPending) return <Spin aria-label={t('common.loading')} />;
-  const shown = list.find((file) => file.path === chosen) ?? list[0];
-  return (
-    <div className="site-panel__code">
-      <Tree.DirectoryTree
-        className="site-panel__tree"
-        aria-label={t('sites.files')}
-        treeData={tree}
-        defaultExpandAll
-        selectedKeys={shown ? [shown.path] : []}
-        onSelect={(keys, info) => {
-          if (info.node.isLeaf) setChosen(String(keys[0]));
-        }}
-      />
-      <figure className="site-panel__file">
-        <figcaption className="site-panel__path">{shown?.path}</figcaption>
-        <pre className="site-panel__source">
-          <code>{shown?.content}</code>
-        </pre>
-      </figure>
-    </div>
   );
 }
 
@@ -201,7 +142,7 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
             key: 'code',
             label: t('sites.code'),
             children: (
-              <CodeView key={shown.version} conversationId={conversationId} version={shown.version} />
+              <SiteCodeView key={shown.version} conversationId={conversationId} version={shown.version} />
             ),
           },
         ]}
