@@ -1,10 +1,12 @@
-import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { AimOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Select, Spin, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSite, fixSite, type SiteVersion, siteVersionsQuery } from '../api/chat-sites.ts';
+import type { PickedElement } from '../model/picked-element.ts';
+import { useSitePick } from '../model/use-site-pick.ts';
 import { SiteCodeView } from './site-code-view.tsx';
 import './site-panel.css';
 
@@ -57,21 +59,34 @@ function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () =
   );
 }
 
+type Props = {
+  conversationId: string;
+  /** Element chat: an element picked in the preview, for the next message; without it, no pick mode. */
+  onPickElement?(picked: PickedElement): void;
+};
+
 /**
  * The web preview beside a conversation whose agent builds pages: the versions (number, date,
  * status), the chosen one's page in a sandboxed frame from the preview origin at desktop or mobile
- * width, its code and file tree, or its build errors. Nothing shows while the conversation has no version.
+ * width, its code and file tree, or its build errors; a ready page's elements can be picked to ask
+ * for a change. Nothing shows while the conversation has no version.
  */
-export function SitePanel({ conversationId }: { conversationId: string }) {
+export function SitePanel({ conversationId, onPickElement }: Props) {
   const { t, i18n } = useTranslation();
   const versions = useQuery(siteVersionsQuery(conversationId));
   const [chosen, setChosen] = useState<number | null>(null);
   const [width, setWidth] = useState<Width>('desktop');
+  const [tab, setTab] = useState('preview');
   const fix = useMutation({ mutationFn: (version: number) => fixSite(conversationId, version) });
   const list = versions.data?.data ?? [];
-  if (list.length === 0) return null;
-  const shown = list.find((version) => version.version === chosen) ?? list[0]!;
+  const shown = list.find((version) => version.version === chosen) ?? list[0];
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pick = useSitePick(frame, (element) => {
+    if (shown) onPickElement?.({ ...element, version: shown.version });
+  });
+  if (!shown) return null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const canPick = onPickElement !== undefined && shown.status === 'ready' && shown.preview_url !== null;
 
   const preview =
     shown.status === 'building' ? (
@@ -86,6 +101,8 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
     ) : (
       <div className={`site-panel__frame is-${width}`}>
         <iframe
+          ref={frame}
+          onLoad={pick.onFrameLoad}
           title={t('sites.version', { number: shown.version })}
           src={shown.preview_url}
           // Scripts only: the page is an opaque origin that cannot reach this one, its cookies or the top window.
@@ -95,7 +112,7 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
       </div>
     );
 
-  return (
+  const panel = (
     <aside className="site-panel" aria-label={t('sites.panel_title')}>
       <header className="site-panel__bar">
         <Select
@@ -136,6 +153,24 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
       </header>
       <Tabs
         className="site-panel__tabs"
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key);
+          pick.stop();
+        }}
+        tabBarExtraContent={
+          tab === 'preview' && canPick ? (
+            <Tooltip title={t('sites.pick_element_hint')}>
+              <Button
+                icon={<AimOutlined />}
+                type={pick.isPicking ? 'primary' : 'default'}
+                aria-label={t('sites.pick_element')}
+                aria-pressed={pick.isPicking}
+                onClick={pick.toggle}
+              />
+            </Tooltip>
+          ) : null
+        }
         items={[
           { key: 'preview', label: t('sites.preview'), children: preview },
           {
@@ -149,4 +184,5 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
       />
     </aside>
   );
+  return panel;
 }

@@ -23,6 +23,7 @@ import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
 import { SaveToProjectDialog } from '../components/save-to-project-dialog.tsx';
 import { SitePanel } from '../components/site-panel.tsx';
+import { elementRequestOf, type PickedElement, pickedNameOf } from '../model/picked-element.ts';
 import { useConversation } from '../model/use-conversation.ts';
 import { useListOnOpen } from '../model/use-list-on-open.ts';
 import { ChatLanding } from './chat-landing.tsx';
@@ -157,6 +158,12 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   // "Save to project": a reply (its id) or the whole conversation (none); signed-in users on the page.
   const [saving, setSaving] = useState<{ messageId?: number } | null>(null);
   const canSave = variant === 'page' && isSignedIn && conversationId !== null;
+  // Element chat: the element picked in the web preview goes with the next message, in the
+  // conversation open when it was picked only.
+  const [pickedIn, setPickedIn] = useState<{ conversationId: string; element: PickedElement } | null>(null);
+  const picked = pickedIn && pickedIn.conversationId === conversationId ? pickedIn.element : null;
+  const setPicked = (element: PickedElement | null) =>
+    setPickedIn(element && conversationId ? { conversationId, element } : null);
   const lastIndex = messages.length - 1;
   const last = messages.at(-1);
   const suggestions = agent.suggest_questions && last?.role === 'assistant' ? (last.suggestions ?? []) : [];
@@ -296,14 +303,30 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             isStreaming={isStreaming}
             isSending={isSending}
             canAttachImages={agent.supports_images && isSignedIn}
-            onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
+            onSend={async (content, images) => {
+              const request = picked ? elementRequestOf(t, content, picked) : content;
+              await send({ content: request, ...(images.length > 0 ? { images } : {}) });
+              setPicked(null);
+            }}
+            placeholder={picked ? t('sites.describe_change') : undefined}
+            reference={
+              picked && {
+                label: t('sites.picked_element', { name: pickedNameOf(picked) }),
+                title: picked.selector,
+                removeLabel: t('sites.remove_picked'),
+                reserved: elementRequestOf(t, '', picked).length,
+                onRemove: () => setPicked(null),
+              }
+            }
             onStop={() => void conversation.stop()}
             onImageRemoved={() => setSendError((error) => (isImageRefusal(error?.code) ? null : error))}
             focusKey={isEmbed ? undefined : (conversationId ?? `new:${agent.agent_key}`)}
           />
         )}
       </section>
-      {variant === 'page' && conversationId && <SitePanel conversationId={conversationId} />}
+      {variant === 'page' && conversationId && (
+        <SitePanel conversationId={conversationId} onPickElement={setPicked} />
+      )}
       {saving && conversationId && (
         <SaveToProjectDialog
           conversationId={conversationId}
