@@ -1,7 +1,13 @@
-import { AimOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  ArrowLeftOutlined,
+  DesktopOutlined,
+  DownloadOutlined,
+  ExportOutlined,
+} from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { Alert, Button, Drawer, Segmented, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSite, fixSite, type SiteVersion, siteVersionsQuery } from '../api/chat-sites.ts';
@@ -63,6 +69,8 @@ type Props = {
   conversationId: string;
   /** Element chat: an element picked in the preview, for the next message; without it, no pick mode. */
   onPickElement?(picked: PickedElement): void;
+  /** On a phone the panel is a full-width drawer over the conversation, opened from its header. */
+  phone?: { isOpen: boolean; onClose(): void };
 };
 
 /**
@@ -71,7 +79,7 @@ type Props = {
  * width, its code and file tree, or its build errors; a ready page's elements can be picked to ask
  * for a change. Nothing shows while the conversation has no version.
  */
-export function SitePanel({ conversationId, onPickElement }: Props) {
+export function SitePanel({ conversationId, onPickElement, phone }: Props) {
   const { t, i18n } = useTranslation();
   const versions = useQuery(siteVersionsQuery(conversationId));
   const [chosen, setChosen] = useState<number | null>(null);
@@ -113,7 +121,7 @@ export function SitePanel({ conversationId, onPickElement }: Props) {
     );
 
   const panel = (
-    <aside className="site-panel" aria-label={t('sites.panel_title')}>
+    <aside className={phone ? 'site-panel is-phone' : 'site-panel'} aria-label={t('sites.panel_title')}>
       <header className="site-panel__bar">
         <Select
           aria-label={t('sites.versions')}
@@ -184,5 +192,37 @@ export function SitePanel({ conversationId, onPickElement }: Props) {
       />
     </aside>
   );
-  return panel;
+  if (!phone) return panel;
+  return (
+    <Drawer
+      placement="right"
+      size="100%"
+      open={phone.isOpen}
+      onClose={phone.onClose}
+      title={t('sites.panel_title')}
+      closable={{
+        closeIcon: <ArrowLeftOutlined />,
+        'aria-label': t('sites.back_to_chat'),
+        placement: 'start',
+      }}
+      rootClassName="site-panel-drawer"
+    >
+      {panel}
+    </Drawer>
+  );
+}
+
+/** On a phone, the button in the conversation's header that shows the web preview, once there is a version. */
+export function SitePanelButton({ conversationId, onOpen }: { conversationId: string; onOpen(): void }) {
+  const { t } = useTranslation();
+  const versions = useQuery(siteVersionsQuery(conversationId));
+  if (!versions.data?.data.length) return null;
+  return (
+    <Button
+      className="site-panel-button"
+      icon={<DesktopOutlined />}
+      aria-label={t('sites.show_preview')}
+      onClick={onOpen}
+    />
+  );
 }

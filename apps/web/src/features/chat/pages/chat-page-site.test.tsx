@@ -2,11 +2,12 @@ import '../../../test/dom-setup.ts';
 import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
 import { CHAT_API, type Conversation } from '@tandem/contract/chat';
 import { CHAT_SITES_API } from '@tandem/contract/chat-sites';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime, disconnectRealtime } from '../../../shared/realtime/realtime-client.ts';
 import { getSession } from '../../../shared/session/session-store.ts';
 import { createAgentCard } from '../../../test/agent-factories.ts';
+import { setScreenWidth } from '../../../test/dom-setup.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { fakeRealtimeHub } from '../../../test/fake-realtime.ts';
 import { renderPage } from '../../../test/render-app.tsx';
@@ -114,6 +115,7 @@ beforeEach(() => {
 afterEach(() => {
   disconnectRealtime();
   getSession().reset();
+  setScreenWidth(null);
   vi.restoreAllMocks();
 });
 
@@ -160,5 +162,30 @@ describe('element chat on the chat page', () => {
     await waitFor(() =>
       expect(api.bodiesOf(CHAT_API.sendMessage)).toEqual([{ conversation_id: 'conv-1', content: 'Hello' }]),
     );
+  });
+});
+
+describe('the web preview on a phone', () => {
+  it('opens over the conversation from its header, full width, and goes back; a pick goes back to the chip', async () => {
+    setScreenWidth(390);
+    serve();
+    await openSiteChat();
+    const open = await screen.findByRole('button', { name: 'Show the web preview' });
+    // Not squeezed beside the conversation: the panel waits for the button.
+    expect(screen.queryByRole('complementary', { name: 'Web preview' })).toBeNull();
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('complementary', { name: 'Web preview' })).toBeTruthy();
+    expect(
+      drawer.closest('.ant-drawer')?.querySelector('.ant-drawer-content-wrapper')?.getAttribute('style'),
+    ).toContain('width: 100%');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Back to the conversation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(open);
+    await screen.findByRole('dialog');
+    await pickInPreview();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(chip()).toBeTruthy();
   });
 });
