@@ -40,7 +40,7 @@ import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
-import { createPreviewServer } from './modules/sites/preview-server.ts';
+import { createPreviewServer, previewFrameSources } from './modules/sites/preview-server.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { createSiteBuilder } from './modules/sites/site-builds.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -122,9 +122,12 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
-        ...(config.billing.stripe
-          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
-          : {}),
+        // The web preview's pages, from their own origin; Stripe's card fields when Stripe takes the payments.
+        frameSrc: [
+          "'self'",
+          ...previewFrameSources(config),
+          ...(config.billing.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.

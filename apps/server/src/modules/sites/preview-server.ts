@@ -32,6 +32,22 @@ export const previewPolicy = (selfOrigin: string, appOrigins: string[]) =>
     'sandbox allow-scripts',
   ].join('; ');
 
+/**
+ * Where the app's own pages may frame previews from (their `frame-src`): the preview origin when it
+ * is known ahead, else any host on the preview port, as routes.ts makes it from the request's host.
+ */
+export function previewFrameSources(config: {
+  publicUrl: string | undefined;
+  sites: { previewUrl: string | undefined; previewPort: number };
+}): string[] {
+  const { previewUrl, previewPort } = config.sites;
+  if (previewUrl) return [new URL(previewUrl).origin];
+  if (!config.publicUrl) return [`http://*:${previewPort}`, `https://*:${previewPort}`];
+  const origin = new URL(config.publicUrl);
+  origin.port = String(previewPort);
+  return [origin.origin];
+}
+
 export type PreviewServerDeps = {
   db: Db;
   previewLinks: PreviewLinks;

@@ -14,7 +14,7 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { BuildResult } from './build-site.ts';
 import { withPickScript } from './pick-script.ts';
 import { createPreviewLinks } from './preview-links.ts';
-import { createPreviewServer } from './preview-server.ts';
+import { createPreviewServer, previewFrameSources } from './preview-server.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
 
@@ -510,6 +510,22 @@ describe('the preview origin', () => {
     expect(script.body).toContain('"tandem:picked"');
     expect(script.headers['set-cookie']).toBeUndefined();
     await preview.close();
+  });
+});
+
+describe("the app's pages", () => {
+  it('may frame the preview origin, and no other', async () => {
+    const page = await ctx.app.inject({ url: '/chat' });
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "frame-src 'self' http://*:3001 https://*:3001;",
+    );
+    const config = { publicUrl: undefined, sites: { previewUrl: undefined, previewPort: 3001 } };
+    expect(previewFrameSources({ ...config, publicUrl: 'https://tandem.example/app' })).toEqual([
+      'https://tandem.example:3001',
+    ]);
+    expect(
+      previewFrameSources({ ...config, sites: { previewUrl: 'https://pages.example/x', previewPort: 1 } }),
+    ).toEqual(['https://pages.example']);
   });
 });
 
