@@ -4,7 +4,7 @@ import { call } from './api-calls.ts';
 import { gradientPng } from './png.ts';
 import { TEST_MODEL } from './test-model.ts';
 
-/** A published agent of `token`'s team on the test model, from the first template. */
+/** A published agent of `token`'s team on the test model, from the first template (`config` over it). */
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
@@ -12,7 +12,8 @@ export async function publishedAgent(
     access = 'team_public',
     embedOrigins = [],
     model: modelName = TEST_MODEL,
-  }: { access?: string; embedOrigins?: string[]; model?: string } = {},
+    config = {},
+  }: { access?: string; embedOrigins?: string[]; model?: string; config?: Record<string, unknown> } = {},
 ) {
   const [template] = await call<{ config: Record<string, unknown> }[]>(
     request,
@@ -39,7 +40,14 @@ export async function publishedAgent(
     'POST',
     '/api/agent/create-agent',
     {
-      config: { ...template!.config, name, avatar: upload.file, model_id: model!.id, markdown: true },
+      config: {
+        ...template!.config,
+        name,
+        avatar: upload.file,
+        model_id: model!.id,
+        markdown: true,
+        ...config,
+      },
     },
   );
   await call(request, token, 'POST', '/api/agent/set-agent-access', {
