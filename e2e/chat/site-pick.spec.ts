@@ -67,3 +67,36 @@ test('an element picked in the preview goes to the composer as a chip and into t
   await drawer.getByRole('button', { name: s.back_to_chat }).click();
   await expect(drawer).toBeHidden();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a version's code is highlighted and readable (${colorScheme})`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    const owner = await registerWithToken(request, `e2e-site-code-${colorScheme}`);
+    const agent = await publishedAgent(request, owner.token, { config: { web_build: true } });
+    await signIn(page, owner.email);
+    await page.goto(`/chat?agent_key=${agent.agent_key}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    const box = page.getByRole('textbox', { name: c.message_label });
+    await box.fill(PAGE);
+    await box.press('Enter');
+    const panel = page.getByRole('complementary', { name: s.panel_title });
+    await expect(panel.getByText(s.status_ready)).toBeVisible({ timeout: 30_000 });
+    await panel.getByRole('tab', { name: s.code }).click();
+    const keyword = panel.locator('.site-panel__source .hljs-keyword').first();
+    await expect(keyword).toHaveText('html');
+    const [keywordColour, textColour, background] = await keyword.evaluate((node) => {
+      const pre = node.closest('pre')!;
+      return [
+        getComputedStyle(node).color,
+        getComputedStyle(pre).color,
+        getComputedStyle(document.body).backgroundColor,
+      ];
+    });
+    expect(keywordColour).not.toBe(textColour);
+    expect(keywordColour).not.toBe(background);
+    await page.screenshot({ path: test.info().outputPath(`site-code-${colorScheme}.png`) });
+    await context.close();
+  });
+}
