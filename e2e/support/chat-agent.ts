@@ -4,7 +4,7 @@ import { call } from './api-calls.ts';
 import { gradientPng } from './png.ts';
 import { TEST_MODEL } from './test-model.ts';
 
-/** A published agent of `token`'s team on the test model, from the first template or the one named. */
+/** A published agent of `token`'s team on the test model, from the first template or the one named (`config` over it). */
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
@@ -14,12 +14,14 @@ export async function publishedAgent(
     model: modelName = TEST_MODEL,
     webBuild = false,
     templateId,
+    config = {},
   }: {
     access?: string;
     embedOrigins?: string[];
     model?: string;
     webBuild?: boolean;
     templateId?: string;
+    config?: Record<string, unknown>;
   } = {},
 ) {
   const templates = await call<{ id: string; config: Record<string, unknown> }[]>(
@@ -55,6 +57,7 @@ export async function publishedAgent(
         model_id: model!.id,
         markdown: true,
         ...(webBuild ? { web_build: true } : {}),
+        ...config,
       },
     },
   );

@@ -13,4 +13,7 @@ export const SITE_BUILDER_RULES = [
   'Images the user added to the page are at assets/<name> (for example assets/logo.png): write that relative',
   'address as it is in src attributes, in HTML or JSX, and in CSS url(), and never import an image. A small image',
   'can also be written as a data: URI. Do not link images from other sites: they do not load.',
+  'A message may end with a block naming one element of the page the user picked (the version, its CSS',
+  'selector, tag, text and an HTML excerpt): the words before it say how to change that element. Change',
+  'that element as asked and keep the rest of the page as it is; write the files that change, each in full.',
 ].join(' ');

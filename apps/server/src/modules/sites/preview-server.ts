@@ -1,9 +1,11 @@
+import { SITE_PICK_SCRIPT_PATH } from '@tandem/contract/chat-site-pick';
 import { and, eq, isNull } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
+import { PICK_SCRIPT, withPickScript } from './pick-script.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import { SITE_IMAGE_PREFIX, siteImageFile } from './site-images.ts';
 import { sharedSiteVersion } from './site-shares.ts';
@@ -48,20 +50,34 @@ type Target = { conversationId: string; version: number };
 
 /**
  * The preview origin: a server of its own (another port or host than the app's) that serves built
- * versions at `/p/<signed token>/<path>` (the owner's, expiring) and shared ones at `/s/<share
- * code>/<path>` (anyone's, until revoked), and nothing else. It reads no cookie and sets none; the
- * token or code is the only key, and it opens one ready version of a live conversation: its page,
- * and the conversation's images at `assets/<name>`.
+ * versions at `/p/<signed token>/<path>` (the owner's, expiring; its pages get element chat's pick
+ * script) and shared ones at `/s/<share code>/<path>` (anyone's, until revoked), and that script;
+ * nothing else. It reads no cookie and sets none; the token or code is the only key, and it opens one
+ * ready version of a live conversation: its page, and the conversation's images at `assets/<name>`.
  */
 export function createPreviewServer({ db, previewLinks, storage, appOrigins, logger }: PreviewServerDeps) {
   const preview = Fastify({ loggerInstance: logger || undefined });
   const files = createFileStore(db, storage);
+
+  preview.get(SITE_PICK_SCRIPT_PATH, async (request, reply) =>
+    reply
+      .headers({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' })
+      .header(
+        'content-security-policy',
+        previewPolicy(`${request.protocol}://${request.host}`, appOrigins(request)),
+      )
+      .header('cache-control', 'public, max-age=300')
+      .type(CONTENT_TYPES.js!)
+      .send(PICK_SCRIPT),
+  );
 
   async function serveVersion(
     request: FastifyRequest<{ Params: { '*': string } }>,
     reply: FastifyReply,
     target: Target | undefined,
     cacheControl: string,
+    /** The owner's preview: pages get the pick script. */
+    isPickable = false,
   ) {
     reply.headers({
       'x-content-type-options': 'nosniff',
@@ -91,10 +107,12 @@ export function createPreviewServer({ db, previewLinks, storage, appOrigins, log
       .header('content-security-policy', previewPolicy(selfOrigin, appOrigins(request)))
       .header('cache-control', cacheControl);
     const file = row.output?.find((each) => each.path === path);
-    if (file)
+    if (file) {
+      const extension = path.slice(path.lastIndexOf('.') + 1);
       return reply
-        .type(CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-        .send(file.content);
+        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .send(isPickable && extension === 'html' ? withPickScript(file.content) : file.content);
+    }
     // Not built: an image of the conversation's site, the same for every version.
     const image = path.startsWith(SITE_IMAGE_PREFIX)
       ? await siteImageFile(db, target.conversationId, path.slice(SITE_IMAGE_PREFIX.length))
@@ -105,7 +123,7 @@ export function createPreviewServer({ db, previewLinks, storage, appOrigins, log
   }
 
   preview.get<{ Params: { token: string; '*': string } }>('/p/:token/*', (request, reply) =>
-    serveVersion(request, reply, previewLinks.verify(request.params.token), 'private, max-age=3600'),
+    serveVersion(request, reply, previewLinks.verify(request.params.token), 'private, max-age=3600', true),
   );
 
   // Checked again on every load: a revoked link stops working at once, cached copies included.

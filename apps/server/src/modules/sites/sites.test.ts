@@ -17,7 +17,9 @@ import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import type { BuildResult } from './build-site.ts';
+import { withPickScript } from './pick-script.ts';
 import { createPreviewLinks } from './preview-links.ts';
+import { previewFrameSource } from './preview-origin.ts';
 import { createPreviewServer } from './preview-server.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
@@ -178,6 +180,8 @@ describe("a web builder's replies make numbered versions of the conversation's s
           .where(eq(chatMessages.id, id))
       )[0]!.content;
     expect(await replyOf(taught.assistant_message_id)).toContain('path=src/App.tsx');
+    // A picked element's block (element chat) asks to change that element and keep the rest.
+    expect(await replyOf(taught.assistant_message_id)).toContain('keep the rest of the page as it is');
     expect(await replyOf(untaught.assistant_message_id)).not.toContain('path=');
   });
 
@@ -470,6 +474,8 @@ describe('the preview origin', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<div id="root"></div>');
+    // Element chat's pick script, added at serving time: the stored page stays as built.
+    expect(page.body).toContain('<script src="/_tandem/pick.js"></script>\n</head>');
     const policy = String(page.headers['content-security-policy']);
     for (const rule of [
       "default-src 'none'",
@@ -486,6 +492,7 @@ describe('the preview origin', () => {
       'text/javascript; charset=utf-8',
     ]);
     expect(script.body).toContain('Shown');
+    expect(script.body).not.toContain('_tandem');
 
     // A changed address, a file the version does not have, and a deleted conversation's page are not found.
     const tampered = path.replace('.1.', '.2.');
@@ -496,5 +503,53 @@ describe('the preview origin', () => {
     });
     expect((await preview.inject({ url: path })).statusCode).toBe(404);
     await preview.close();
+  });
+
+  it('serves the pick script of element chat as JavaScript, under the same policy', async () => {
+    const preview = previewOf();
+    const script = await preview.inject({ url: '/_tandem/pick.js' });
+    expect([script.statusCode, script.headers['content-type']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    const policy = String(script.headers['content-security-policy']);
+    for (const rule of [
+      "default-src 'none'",
+      `script-src http://localhost:80 'unsafe-inline'`,
+      "connect-src 'none'",
+      'sandbox allow-scripts',
+      'frame-ancestors http://localhost:3000',
+    ]) {
+      expect(policy).toContain(rule);
+    }
+    expect(script.body).toContain('"tandem:picked"');
+    expect(script.headers['set-cookie']).toBeUndefined();
+    await preview.close();
+  });
+});
+
+describe("the app's pages", () => {
+  it('may frame the preview origin, and no other', async () => {
+    const page = await ctx.app.inject({ url: '/chat' });
+    expect(String(page.headers['content-security-policy'])).toContain("frame-src 'self' *:3001;");
+    const config = { publicUrl: undefined, sites: { previewUrl: undefined, previewPort: 3001 } };
+    expect(previewFrameSource({ ...config, publicUrl: 'https://tandem.example/app' })).toBe(
+      'https://tandem.example:3001',
+    );
+    expect(
+      previewFrameSource({ ...config, sites: { previewUrl: 'https://pages.example/x', previewPort: 1 } }),
+    ).toBe('https://pages.example');
+  });
+});
+
+describe('the pick script tag', () => {
+  it("goes at the end of a page's head, else before its body's end, else at its end", () => {
+    const tag = '<script src="/_tandem/pick.js"></script>';
+    expect(withPickScript('<html><HEAD><title>x</title></HEAD><body></body></html>')).toBe(
+      `<html><HEAD><title>x</title>${tag}\n</HEAD><body></body></html>`,
+    );
+    expect(withPickScript('<body><p>a</p></body>')).toBe(`<body><p>a</p>${tag}\n</body>`);
+    expect(withPickScript('<p>bare</p>')).toBe(`<p>bare</p>\n${tag}\n`);
   });
 });

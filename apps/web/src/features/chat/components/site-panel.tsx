@@ -1,16 +1,20 @@
-import { DownloadOutlined, ExportOutlined, LinkOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  ArrowLeftOutlined,
+  DesktopOutlined,
+  DownloadOutlined,
+  ExportOutlined,
+  LinkOutlined,
+} from '@ant-design/icons';
 import type { SiteBuildError } from '@tandem/contract/chat-sites';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Select, Spin, Tabs, Tag, Tree } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Drawer, Segmented, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadSite,
-  fixSite,
-  type SiteVersion,
-  siteFilesQuery,
-  siteVersionsQuery,
-} from '../api/chat-sites.ts';
+import { downloadSite, fixSite, type SiteVersion, siteVersionsQuery } from '../api/chat-sites.ts';
+import type { PickedElement } from '../model/picked-element.ts';
+import { useSitePick } from '../model/use-site-pick.ts';
+import { SiteCodeView } from './site-code-view.tsx';
 import { SiteImages } from './site-images.tsx';
 import { SiteShareControl } from './site-share-control.tsx';
 import './site-panel.css';
@@ -22,30 +26,6 @@ const STATUS_COLOURS: Record<SiteVersion['status'], string> = {
 };
 
 type Width = 'desktop' | 'mobile';
-
-/** A folder tree of the version's paths, folders first. */
-type FileNode = { key: string; title: string; isLeaf: boolean; children?: FileNode[] };
-function treeOf(paths: string[]): FileNode[] {
-  const root: FileNode[] = [];
-  for (const path of paths) {
-    let level = root;
-    path.split('/').forEach((name, index, parts) => {
-      const key = parts.slice(0, index + 1).join('/');
-      const isLeaf = index === parts.length - 1;
-      let node = level.find((each) => each.key === key);
-      if (!node) {
-        node = { key, title: name, isLeaf, ...(isLeaf ? {} : { children: [] }) };
-        level.push(node);
-      }
-      level = node.children ?? [];
-    });
-  }
-  const sorted = (nodes: FileNode[]): FileNode[] =>
-    [...nodes]
-      .sort((a, b) => Number(a.isLeaf) - Number(b.isLeaf) || a.title.localeCompare(b.title))
-      .map((node) => (node.children ? { ...node, children: sorted(node.children) } : node));
-  return sorted(root);
-}
 
 function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () => void }) {
   const { t } = useTranslation();
@@ -88,51 +68,36 @@ function BuildErrors({ errors, onFix }: { errors: SiteBuildError[]; onFix?: () =
   );
 }
 
-function CodeView({ conversationId, version }: { conversationId: string; version: number }) {
-  const { t } = useTranslation();
-  const files = useQuery(siteFilesQuery(conversationId, version));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const list = files.data?.files ?? [];
-  const tree = useMemo(() => treeOf(list.map((file) => file.path)), [list]);
-  if (files.isPending) return <Spin aria-label={t('common.loading')} />;
-  const shown = list.find((file) => file.path === chosen) ?? list[0];
-  return (
-    <div className="site-panel__code">
-      <Tree.DirectoryTree
-        className="site-panel__tree"
-        aria-label={t('sites.files')}
-        treeData={tree}
-        defaultExpandAll
-        selectedKeys={shown ? [shown.path] : []}
-        onSelect={(keys, info) => {
-          if (info.node.isLeaf) setChosen(String(keys[0]));
-        }}
-      />
-      <figure className="site-panel__file">
-        <figcaption className="site-panel__path">{shown?.path}</figcaption>
-        <pre className="site-panel__source">
-          <code>{shown?.content}</code>
-        </pre>
-      </figure>
-    </div>
-  );
-}
+type Props = {
+  conversationId: string;
+  /** Element chat: an element picked in the preview, for the next message; without it, no pick mode. */
+  onPickElement?(picked: PickedElement): void;
+  /** On a phone the panel is a full-width drawer over the conversation, opened from its header. */
+  phone?: { isOpen: boolean; onClose(): void };
+};
 
 /**
  * The web preview beside a conversation whose agent builds pages: the versions (number, date,
  * status), the chosen one's page in a sandboxed frame from the preview origin at desktop or mobile
- * width, its code and file tree, or its build errors. Nothing shows while the conversation has no version.
+ * width, its code and file tree, or its build errors; a ready page's elements can be picked to ask
+ * for a change. Nothing shows while the conversation has no version.
  */
-export function SitePanel({ conversationId }: { conversationId: string }) {
+export function SitePanel({ conversationId, onPickElement, phone }: Props) {
   const { t, i18n } = useTranslation();
   const versions = useQuery(siteVersionsQuery(conversationId));
   const [chosen, setChosen] = useState<number | null>(null);
   const [width, setWidth] = useState<Width>('desktop');
+  const [tab, setTab] = useState('preview');
   const fix = useMutation({ mutationFn: (version: number) => fixSite(conversationId, version) });
   const list = versions.data?.data ?? [];
-  if (list.length === 0) return null;
-  const shown = list.find((version) => version.version === chosen) ?? list[0]!;
+  const shown = list.find((version) => version.version === chosen) ?? list[0];
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pick = useSitePick(frame, (element) => {
+    if (shown) onPickElement?.({ ...element, version: shown.version });
+  });
+  if (!shown) return null;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const canPick = onPickElement !== undefined && shown.status === 'ready' && shown.preview_url !== null;
 
   const preview =
     shown.status === 'building' ? (
@@ -147,6 +112,8 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
     ) : (
       <div className={`site-panel__frame is-${width}`}>
         <iframe
+          ref={frame}
+          onLoad={pick.onFrameLoad}
           title={t('sites.version', { number: shown.version })}
           src={shown.preview_url}
           // Scripts only: the page is an opaque origin that cannot reach this one, its cookies or the top window.
@@ -156,8 +123,8 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
       </div>
     );
 
-  return (
-    <aside className="site-panel" aria-label={t('sites.panel_title')}>
+  const panel = (
+    <aside className={phone ? 'site-panel is-phone' : 'site-panel'} aria-label={t('sites.panel_title')}>
       <header className="site-panel__bar">
         <Select
           aria-label={t('sites.versions')}
@@ -200,17 +167,68 @@ export function SitePanel({ conversationId }: { conversationId: string }) {
       </header>
       <Tabs
         className="site-panel__tabs"
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key);
+          pick.stop();
+        }}
+        tabBarExtraContent={
+          tab === 'preview' && canPick ? (
+            <Tooltip title={t('sites.pick_element_hint')}>
+              <Button
+                icon={<AimOutlined />}
+                type={pick.isPicking ? 'primary' : 'default'}
+                aria-label={t('sites.pick_element')}
+                aria-pressed={pick.isPicking}
+                onClick={pick.toggle}
+              />
+            </Tooltip>
+          ) : null
+        }
         items={[
           { key: 'preview', label: t('sites.preview'), children: preview },
           {
             key: 'code',
             label: t('sites.code'),
             children: (
-              <CodeView key={shown.version} conversationId={conversationId} version={shown.version} />
+              <SiteCodeView key={shown.version} conversationId={conversationId} version={shown.version} />
             ),
           },
         ]}
       />
     </aside>
+  );
+  if (!phone) return panel;
+  return (
+    <Drawer
+      placement="right"
+      size="100%"
+      open={phone.isOpen}
+      onClose={phone.onClose}
+      title={t('sites.panel_title')}
+      closable={{
+        closeIcon: <ArrowLeftOutlined />,
+        'aria-label': t('sites.back_to_chat'),
+        placement: 'start',
+      }}
+      rootClassName="site-panel-drawer"
+    >
+      {panel}
+    </Drawer>
+  );
+}
+
+/** On a phone, the button in the conversation's header that shows the web preview, once there is a version. */
+export function SitePanelButton({ conversationId, onOpen }: { conversationId: string; onOpen(): void }) {
+  const { t } = useTranslation();
+  const versions = useQuery(siteVersionsQuery(conversationId));
+  if (!versions.data?.data.length) return null;
+  return (
+    <Button
+      className="site-panel-button"
+      icon={<DesktopOutlined />}
+      aria-label={t('sites.show_preview')}
+      onClick={onOpen}
+    />
   );
 }
