@@ -43,13 +43,27 @@ test('an element picked in the preview goes to the composer as a chip and into t
   await expect(frame.getByRole('heading', { name: 'Coffee' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('site-pick-desktop.png') });
 
-  await box.fill('Make it a big button');
+  // The test model echoes: the words carry the change, as a builder's reply would.
+  await box.fill(
+    [
+      'Make it a big button',
+      '```html path=index.html',
+      '<!doctype html><html><head><title>Cafe</title></head><body>',
+      '<main id="menu"><h1>Coffee</h1><p>Espresso and cake</p><button style="font-size:2em">Order now</button></main>',
+      '</body></html>',
+      '```',
+    ].join('\n'),
+  );
   await box.press('Enter');
   const question = page.locator('.chat-message.is-user').last();
   await expect(question).toContainText('Make it a big button');
   await expect(question).toContainText('- Selector: #menu > a');
   await expect(question).toContainText('<a href="https://example.com/">Order now</a>');
   await expect(page.getByText(CHIP)).toHaveCount(0);
+  // The reply makes version 2, which the panel shows with the element changed.
+  const second = page.frameLocator(`iframe[title="${fill(s.version, { number: 2 })}"]`);
+  await expect(second.getByRole('button', { name: 'Order now' })).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByRole('link', { name: 'Order now' })).toHaveCount(0);
 
   // On a phone the preview opens over the conversation, and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -61,7 +75,7 @@ test('an element picked in the preview goes to the composer as a chip and into t
   await page.getByRole('button', { name: s.show_preview }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('complementary', { name: s.panel_title })).toBeVisible();
-  await expect(frame.getByRole('heading', { name: 'Coffee' })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Coffee' })).toBeVisible();
   expect(await sideways()).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('site-pick-phone-preview.png') });
   await drawer.getByRole('button', { name: s.back_to_chat }).click();
