@@ -36,7 +36,8 @@ const LOADERS: Record<string, Loader> = {
   html: 'text',
 };
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const wholeSite = (text: string): SiteBuildError => ({ file: null, line: null, column: null, text });
+/** An error of the whole site, at no file. */
+export const wholeSite = (text: string): SiteBuildError => ({ file: null, line: null, column: null, text });
 
 /** What a version may hold before anything is built: the limits keep a build's time and memory bounded. */
 export function checkLimits(files: SiteFile[]): SiteBuildError[] {
