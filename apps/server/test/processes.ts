@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { isRunning, processTree } from '../src/modules/sites/build-in-child.ts';
 
-function parentOf(pid: number): number | undefined {
+/** The process's parent and niceness, from /proc/<pid>/stat (fields 4 and 19). */
+function statOf(pid: number): { parent: number; niceness: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(fields[1]), niceness: Number(fields[16]) };
   } catch {
     return undefined;
   }
@@ -21,32 +23,33 @@ function commandOf(pid: number): string {
 /** This process's children running now whose command matches `pattern`. */
 export const childrenRunning = (pattern: RegExp) =>
   processTree(process.pid).filter((pid) => {
-    return parentOf(pid) === process.pid && isRunning(pid) && pattern.test(commandOf(pid));
+    return statOf(pid)?.parent === process.pid && isRunning(pid) && pattern.test(commandOf(pid));
   });
 
 /**
  * Samples, every few milliseconds until stopped, the processes under this one that were not there when
- * it started: every one seen (pid and command line), those running now, and the most of its own
+ * it started: every one seen (pid, command line, parent, niceness), those running now, and the most of its own
  * children running at once whose command matches `counted` (a child's child, between its fork and its
  * exec, shows its parent's command).
  */
 export function watchNewProcesses(counted: RegExp) {
   const before = new Set(processTree(process.pid));
-  const seen = new Map<number, { command: string; parent: number | undefined }>();
-  let running: { pid: number; command: string; parent: number | undefined }[] = [];
+  type Seen = { pid: number; command: string; parent?: number; niceness?: number };
+  const seen = new Map<number, Seen>();
+  let running: Seen[] = [];
   let mostAtOnce = 0;
   const sample = () => {
     running = processTree(process.pid)
       .filter((pid) => !before.has(pid) && isRunning(pid))
-      .map((pid) => ({ pid, command: commandOf(pid), parent: parentOf(pid) }));
-    for (const { pid, command, parent } of running) if (command) seen.set(pid, { command, parent });
+      .map((pid) => ({ pid, command: commandOf(pid), ...statOf(pid) }));
+    for (const each of running) if (each.command) seen.set(each.pid, each);
     const counting = running.filter(({ command, parent }) => parent === process.pid && counted.test(command));
     mostAtOnce = Math.max(mostAtOnce, counting.length);
   };
   const timer = setInterval(sample, 5);
   return {
     running: () => running,
-    seen: () => [...seen].map(([pid, seenAs]) => ({ pid, ...seenAs })),
+    seen: () => [...seen.values()],
     mostAtOnce: () => mostAtOnce,
     stop: () => clearInterval(timer),
   };

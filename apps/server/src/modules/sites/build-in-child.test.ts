@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import type { SiteFile } from '@tandem/contract/chat-sites';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
@@ -50,6 +51,8 @@ describe('a site build in a process of its own', () => {
     expect(commands(seen)).toMatch(/site-build-worker/);
     expect(commands(seen)).toMatch(/esbuild --service/);
     expect(stillRunning(seen)).toEqual([]);
+    // Nicer than the server, esbuild's service with it.
+    expect(seen.map(({ niceness }) => niceness)).toEqual(seen.map(() => Math.min(19, getPriority() + 10)));
   });
 
   it('fails a build whose processes hold more memory than its limit', async () => {

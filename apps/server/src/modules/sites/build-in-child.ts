@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteFile } from '@tandem/contract/chat-sites';
@@ -17,6 +18,8 @@ const MEMORY_CHECK_MS = 100;
 const ENDING_MAX_MS = 2000;
 const STDERR_KEPT_CHARS = 4000;
 const V8_OUT_OF_MEMORY = /heap out of memory|Reached heap limit/;
+/** How much nicer than the server a build runs (Linux's scale: 19 the nicest). */
+const BUILD_NICENESS = 10;
 
 // From the sources (tsx, tests) the worker is TypeScript, loaded through tsx; from the bundle, the
 // worker bundled beside main.js.
@@ -83,7 +86,8 @@ export type ChildBuildOptions = {
 
 /**
  * Builds a site as `buildSite` does, in a process of its own that ends with the build, so that a build's
- * memory goes back to the system and a stuck one can be stopped. V8's heap and Go's collector in
+ * memory goes back to the system, a stuck one can be stopped, and the build yields the CPUs to the
+ * server. V8's heap and Go's collector in
  * esbuild aim below `memoryMb`; a watchdog kills the process group (the worker and esbuild's service)
  * once their resident memory together is over it, or once the build runs past `timeoutMs`, and the
  * build fails with an error saying so.
@@ -103,6 +107,11 @@ export function buildSiteInChild(
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    // Builds are background work: replies and requests come first when the CPUs are busy (esbuild's
+    // service, started later, inherits it).
+    try {
+      if (child.pid) setPriority(child.pid, Math.min(19, getPriority() + BUILD_NICENESS));
+    } catch {}
     let result: BuildResult | undefined;
     let overLimit: 'time' | 'memory' | undefined;
     let stderr = '';
