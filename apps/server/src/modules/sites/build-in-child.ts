@@ -87,10 +87,10 @@ export type ChildBuildOptions = {
 /**
  * Builds a site as `buildSite` does, in a process of its own that ends with the build, so that a build's
  * memory goes back to the system, a stuck one can be stopped, and the build yields the CPUs to the
- * server. V8's heap and Go's collector in
- * esbuild aim below `memoryMb`; a watchdog kills the process group (the worker and esbuild's service)
- * once their resident memory together is over it, or once the build runs past `timeoutMs`, and the
- * build fails with an error saying so.
+ * server. V8's heap and Go's collector in esbuild aim below `memoryMb`; a watchdog kills the process
+ * group (the worker and esbuild's service) once their resident memory together is over it, or once the
+ * build runs past `timeoutMs`, and the build fails with an error saying so. It settles once every
+ * process of the build has ended (or after 2 s more).
  */
 export function buildSiteInChild(
   files: SiteFile[],
