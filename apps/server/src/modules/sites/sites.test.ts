@@ -436,8 +436,18 @@ describe('version numbers and builds', () => {
 });
 
 describe('builds in processes of their own', () => {
-  // The app's own builds, of the replies of the tests before, are over first: only these tests' run.
-  beforeEach(() => eventually(() => expect(childrenRunning(/site-build-worker/)).toEqual([]), 60_000));
+  // The app's own builds, of the replies of the tests before, are over first (none waiting either):
+  // only these tests' run.
+  beforeEach(() =>
+    eventually(async () => {
+      const building = await ctx.database.db
+        .select({ version: siteVersions.version })
+        .from(siteVersions)
+        .where(eq(siteVersions.status, 'building'));
+      expect(building).toEqual([]);
+      expect(childrenRunning(/site-build-worker/)).toEqual([]);
+    }, 60_000),
+  );
 
   const realBuilder = (buildsAtOnce: number) =>
     createSiteBuilder({
