@@ -46,7 +46,8 @@ async function bundledBuilds() {
   const entry = await bundleBenchServer(
     'site-build-bench',
     [
-      "export { buildSiteInChild, processTree } from './src/modules/sites/build-in-child.ts';",
+      "export { buildSiteInChild } from './src/modules/sites/build-in-child.ts';",
+      "export { processTree } from './src/modules/sites/process-tree.ts';",
       "export { buildSite } from './src/modules/sites/build-site.ts';",
     ].join('\n'),
   );

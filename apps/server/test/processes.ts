@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { isRunning, processTree } from '../src/modules/sites/build-in-child.ts';
+import { isRunning, processTree } from '../src/modules/sites/process-tree.ts';
 
 /** The process's parent and niceness, from /proc/<pid>/stat (fields 4 and 19). */
 function statOf(pid: number): { parent: number; niceness: number } | undefined {
@@ -12,7 +12,8 @@ function statOf(pid: number): { parent: number; niceness: number } | undefined {
   }
 }
 
-function commandOf(pid: number): string {
+/** The process's command line, words separated by spaces. */
+export function commandOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {

@@ -1,9 +1,12 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { getPriority } from 'node:os';
 import type { SiteFile } from '@tandem/contract/chat-sites';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
-import { watchNewProcesses } from '../../../test/processes.ts';
-import { buildSiteInChild, isRunning } from './build-in-child.ts';
+import { commandOf, watchNewProcesses } from '../../../test/processes.ts';
+import { buildSiteInChild } from './build-in-child.ts';
+import { isRunning, processTree } from './process-tree.ts';
 
 const STUCK_WORKER = new URL('../../../test/stuck-site-build.mjs', import.meta.url);
 const BUILD_PROCESS = /site-build-worker|stuck-site-build/;
@@ -53,6 +56,30 @@ describe('a site build in a process of its own', () => {
     expect(stillRunning(seen)).toEqual([]);
     // Nicer than the server, esbuild's service with it.
     expect(seen.map(({ niceness }) => niceness)).toEqual(seen.map(() => Math.min(19, getPriority() + 10)));
+  });
+
+  it("ends esbuild's service itself before it answers, so that init is left none to reap", async () => {
+    const worker = fork(new URL('./site-build-worker.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    // tsx, which loads the worker here, runs services of its own while it loads modules.
+    const services = () =>
+      processTree(worker.pid!).filter((pid) => isRunning(pid) && /esbuild --service/.test(commandOf(pid)))
+        .length;
+    let mostServices = 0;
+    const sampler = setInterval(() => {
+      mostServices = Math.max(mostServices, services());
+    }, 5);
+    worker.send({ files: counter, limits: { timeoutMs: 20_000 } });
+    const [result] = await once(worker, 'message');
+    const servicesAtAnswer = services();
+    clearInterval(sampler);
+    const [code] = await once(worker, 'exit');
+    expect(result.status).toBe('ready');
+    expect(mostServices).toBeGreaterThanOrEqual(1);
+    expect(servicesAtAnswer).toBe(0);
+    expect(code).toBe(0);
   });
 
   it('fails a build whose processes hold more memory than its limit', async () => {

@@ -1,5 +1,4 @@
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { SiteFile } from '@tandem/contract/chat-sites';
 import { SERVER_ROOT } from '../../paths.ts';
 import { type BuildLimits, type BuildResult, wholeSite } from './build-site.ts';
+import { isRunning, processTree, residentKb } from './process-tree.ts';
 
 export type ChildBuildLimits = BuildLimits & {
   /** The resident memory of the build's process and esbuild's together. */
@@ -33,47 +33,11 @@ const loaderOf = (worker: URL) =>
     ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
     : [];
 
-/** The process and its descendants, from Linux's /proc; only the process where there is none. */
-export function processTree(pid: number): number[] {
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index++) {
-    const parent = tree[index]!;
-    let threads: string[] = [];
-    try {
-      threads = readdirSync(`/proc/${parent}/task`);
-    } catch {}
-    for (const thread of threads) {
-      try {
-        const children = readFileSync(`/proc/${parent}/task/${thread}/children`, 'utf8');
-        tree.push(...children.split(' ').filter(Boolean).map(Number));
-      } catch {}
-    }
-  }
-  return tree;
-}
-
-/** Whether the process runs: one that has ended but is not reaped yet (a zombie) does not. */
-export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return false;
-  }
-}
-
+/** Settles once none of the processes runs, or after ENDING_MAX_MS. */
 async function ended(pids: Iterable<number>) {
   const deadline = performance.now() + ENDING_MAX_MS;
   while ([...pids].some(isRunning) && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-function residentKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
   }
 }
 
@@ -151,11 +115,11 @@ export function buildSiteInChild(
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT_CHARS);
     });
+    // The worker then ends by itself, its esbuild service ended and reaped first (site-build-worker.ts).
     child.once('message', (message: BuildResult) => {
       result = message;
-      stop();
     });
-    // The worker's end: what it started may still run in its group.
+    // The worker's end: whatever it started that still runs in its group is killed.
     child.once('exit', () => {
       forget();
       stop();

@@ -12,10 +12,10 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, serverProcesses, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { isRunning } from './build-in-child.ts';
 import type { BuildResult } from './build-site.ts';
 import { createPreviewLinks } from './preview-links.ts';
 import { createPreviewServer } from './preview-server.ts';
+import { isRunning } from './process-tree.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
 
