@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
     owner: serverProcess,
     buildsAtOnce: config.sites.buildsAtOnce,
     timeoutMs: config.sites.buildTimeoutMs,
+    memoryMb: config.sites.buildMemoryMb,
   });
   const runner = createChatRunner({
     db,

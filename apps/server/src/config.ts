@@ -63,6 +63,7 @@ const schema = z.object({
   SITE_PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
   SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  SITE_BUILD_MEMORY_MB: z.coerce.number().int().min(128).default(512),
   KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
@@ -199,6 +200,8 @@ export type Config = {
     buildsAtOnce: number;
     /** A build running longer fails. */
     buildTimeoutMs: number;
+    /** A build whose processes (Node's and esbuild's) hold more resident memory fails. */
+    buildMemoryMb: number;
   };
   billing: {
     /** The operator's plan catalogue (JSON); the built-in defaults without one. */
@@ -364,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       previewPort: c.SITE_PREVIEW_PORT ?? (c.PORT === 0 ? 0 : Math.min(c.PORT + 1, 65535)),
       buildsAtOnce: c.SITE_BUILDS_AT_ONCE,
       buildTimeoutMs: c.SITE_BUILD_TIMEOUT_MS,
+      buildMemoryMb: c.SITE_BUILD_MEMORY_MB,
     },
     billing: {
       plansFile: c.BILLING_PLANS_FILE ? resolve(c.BILLING_PLANS_FILE) : undefined,

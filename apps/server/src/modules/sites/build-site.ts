@@ -38,7 +38,8 @@ const LOADERS: Record<string, Loader> = {
 /** How a style sheet names an image of the site, `url(assets/logo.png)`, from wherever it is. */
 const SITE_IMAGE_URL = /^(?:\.{1,2}\/)*assets\/([\w-]+\.(?:png|jpg|gif|webp))$/;
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const wholeSite = (text: string): SiteBuildError => ({ file: null, line: null, column: null, text });
+/** An error of the whole site, at no file. */
+export const wholeSite = (text: string): SiteBuildError => ({ file: null, line: null, column: null, text });
 
 /** What a version may hold before anything is built: the limits keep a build's time and memory bounded. */
 export function checkLimits(files: SiteFile[]): SiteBuildError[] {

@@ -1,4 +1,4 @@
-import type { SitePublication } from '@tandem/contract/chat-sites';
+import type { SiteFile, SitePublication } from '@tandem/contract/chat-sites';
 import { chatChannel } from '@tandem/contract/realtime-channels';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,10 +6,18 @@ import type { Db } from '../../db/client.ts';
 import { siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { type BuildResult, buildSite } from './build-site.ts';
+import { buildSiteInChild, type ChildBuildLimits } from './build-in-child.ts';
+import type { BuildResult } from './build-site.ts';
 import { type MadeVersion, recordSiteVersion } from './site-versions.ts';
 
 type Job = { conversationId: string; version: number };
+
+/** Builds a version's files; `signal` ends the build when the server closes (it then rejects). */
+export type BuildFiles = (
+  files: SiteFile[],
+  limits: ChildBuildLimits,
+  signal: AbortSignal,
+) => Promise<BuildResult>;
 
 export type SiteBuilderDeps = {
   db: Db;
@@ -21,14 +29,16 @@ export type SiteBuilderDeps = {
   buildsAtOnce: number;
   /** A build running longer fails. */
   timeoutMs: number;
+  /** A build whose processes hold more resident memory fails. */
+  memoryMb: number;
   /** Tests replace the build to hold one up or count them. */
-  build?: typeof buildSite;
+  build?: BuildFiles;
 };
 
 /**
  * Makes the versions of conversations' sites from web-builder replies and builds them apart from the
  * requests and replies that caused them: a queue of at most `buildsAtOnce` esbuild builds at a time,
- * each under a time limit (the sizes `buildSite` accepts bound its memory). Each version's status
+ * each in a process of its own under a time and a memory limit. Each version's status
  * reaches the conversation's channel when it is made (`building`) and when its build ends.
  */
 export function createSiteBuilder({
@@ -38,12 +48,14 @@ export function createSiteBuilder({
   owner,
   buildsAtOnce,
   timeoutMs,
-  build = buildSite,
+  memoryMb,
+  build = (files, limits, signal) => buildSiteInChild(files, limits, { signal }),
 }: SiteBuilderDeps) {
   const waiting: Job[] = [];
   const queued = new Set<string>();
   let running = 0;
   let isClosed = false;
+  const closing = new AbortController();
   const idle = new Set<() => void>();
   const keyOf = (job: Job) => `${job.conversationId}#${job.version}`;
 
@@ -67,8 +79,9 @@ export function createSiteBuilder({
     if (!row) return;
     let result: BuildResult;
     try {
-      result = await build(row.files, { timeoutMs });
+      result = await build(row.files, { timeoutMs, memoryMb }, closing.signal);
     } catch (error) {
+      if (closing.signal.aborted) return;
       log.error({ err: error, ...job }, 'site build broke');
       result = {
         status: 'fail',
@@ -163,12 +176,14 @@ export function createSiteBuilder({
         : new Promise<void>((resolve) => idle.add(resolve)),
 
     /**
-     * Stops taking builds and waits for the running ones; the waiting ones stay `building`, claimed by
-     * this process, and another process builds them once this one is gone.
+     * Stops taking builds and ends the running ones (their processes killed); their versions and the
+     * waiting ones stay `building`, claimed by this process, and another process builds them once this
+     * one is gone.
      */
     async close() {
       isClosed = true;
       waiting.length = 0;
+      closing.abort(new Error('The server is closing.'));
       while (running > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };

@@ -6,13 +6,14 @@ import { ERRORS } from '@tandem/contract/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
+import { childrenRunning, watchNewProcesses } from '../../../test/processes.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { chatMessages, siteVersions } from '../../db/schema.ts';
+import { chatMessages, serverProcesses, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { createLocalStorage } from '../../platform/storage/local-storage.ts';
@@ -21,6 +22,7 @@ import { withPickScript } from './pick-script.ts';
 import { createPreviewLinks } from './preview-links.ts';
 import { previewFrameSource } from './preview-origin.ts';
 import { createPreviewServer } from './preview-server.ts';
+import { isRunning } from './process-tree.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
 
@@ -335,6 +337,15 @@ const silentRealtime = (published: unknown[] = []) =>
     },
   }) as unknown as Realtime;
 
+// The builders of these tests are live processes to the app's own builder, which would otherwise take
+// their versions back (and build them beside theirs) at its next beat.
+beforeEach(() =>
+  ctx.database.db
+    .insert(serverProcesses)
+    .values(['builder-a', 'builder-b', 'builder-c'].map((id) => ({ id })))
+    .onConflictDoUpdate({ target: serverProcesses.id, set: { heartbeatAt: sql`now()` } }),
+);
+
 /** This process in builder tests: `dead-process` is the only one gone. */
 const testProcess = (id: string) =>
   ({ id, isGone: (column) => sql`(${column} = 'dead-process')` }) as Pick<
@@ -382,6 +393,7 @@ describe('version numbers and builds', () => {
       owner: testProcess('builder-a'),
       buildsAtOnce: 2,
       timeoutMs: 5000,
+      memoryMb: 512,
       build: async (): Promise<BuildResult> => {
         runningNow += 1;
         mostAtOnce = Math.max(mostAtOnce, runningNow);
@@ -428,6 +440,7 @@ describe('version numbers and builds', () => {
       owner: testProcess('builder-b'),
       buildsAtOnce: 1,
       timeoutMs: 20_000,
+      memoryMb: 512,
     });
     expect(await queue.takeBackOrphans()).toBeGreaterThanOrEqual(1);
     await queue.settled();
@@ -437,6 +450,76 @@ describe('version numbers and builds', () => {
       .where(eq(siteVersions.conversationId, conversationId));
     expect(row).toEqual({ status: 'ready', builderId: null });
     await queue.close();
+  });
+});
+
+describe('builds in processes of their own', () => {
+  // The app's own builds, of the replies of the tests before, are over first (none waiting either):
+  // only these tests' run.
+  beforeEach(() =>
+    eventually(async () => {
+      const building = await ctx.database.db
+        .select({ version: siteVersions.version })
+        .from(siteVersions)
+        .where(eq(siteVersions.status, 'building'));
+      expect(building).toEqual([]);
+      expect(childrenRunning(/site-build-worker/)).toEqual([]);
+    }, 60_000),
+  );
+
+  const realBuilder = (buildsAtOnce: number) =>
+    createSiteBuilder({
+      db: ctx.database.db,
+      realtime: silentRealtime(),
+      log: pino({ level: 'silent' }),
+      owner: testProcess('builder-c'),
+      buildsAtOnce,
+      timeoutMs: 20_000,
+      memoryMb: 512,
+    });
+
+  it('runs at most the configured number of build processes at once, none left once built', async () => {
+    const { token, conversationId, messageIds } = await conversationWithReplies(5);
+    const queue = realBuilder(2);
+    const processes = watchNewProcesses(/site-build-worker/);
+    try {
+      for (const [index, messageId] of messageIds.entries()) {
+        const files = index === 0 ? `${MAIN}\n${app('Zero')}` : app(`Number ${index}`);
+        await queue.fromReply({ conversationId, messageId, content: files });
+      }
+      await queue.settled();
+    } finally {
+      processes.stop();
+      await queue.close();
+    }
+    const statuses = await versionsOf(token, conversationId);
+    expect(statuses.data.map((version) => version.status)).toEqual(Array(5).fill('ready'));
+    expect(processes.mostAtOnce()).toBeGreaterThanOrEqual(1);
+    expect(processes.mostAtOnce()).toBeLessThanOrEqual(2);
+    const workers = processes
+      .seen()
+      .filter(({ command, parent }) => parent === process.pid && /site-build-worker/.test(command));
+    expect(workers.length).toBe(5);
+    expect(processes.seen().filter(({ pid }) => isRunning(pid))).toEqual([]);
+  }, 120_000);
+
+  it('kills the running build when the server closes, leaving its version to another process', async () => {
+    const { conversationId, messageIds } = await conversationWithReplies(1);
+    const queue = realBuilder(1);
+    const processes = watchNewProcesses(/site-build-worker/);
+    try {
+      await queue.fromReply({ conversationId, messageId: messageIds[0]!, content: `${MAIN}\n${app('Cut')}` });
+      await eventually(() => expect(processes.mostAtOnce()).toBe(1));
+      await queue.close();
+    } finally {
+      processes.stop();
+    }
+    expect(processes.seen().filter(({ pid }) => isRunning(pid))).toEqual([]);
+    const [row] = await ctx.database.db
+      .select({ status: siteVersions.status, builderId: siteVersions.builderId })
+      .from(siteVersions)
+      .where(eq(siteVersions.conversationId, conversationId));
+    expect(row).toEqual({ status: 'building', builderId: 'builder-c' });
   });
 });
 
