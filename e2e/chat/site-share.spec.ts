@@ -56,7 +56,8 @@ test("a site's version with an added image, shared by link to someone signed out
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[\w-]{32}\/$/);
   const sharing = page.locator('.ant-popover', { has: link });
   await sharing.getByRole('button', { name: s.copy }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // The copy is written a moment after the click.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
   // Someone with no session opens the version, its image included.
   const visitor = await (await browser.newContext()).newPage();

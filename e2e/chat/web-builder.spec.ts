@@ -55,6 +55,21 @@ test('a page asked for in chat shows beside it, at both widths, with its code; a
     timeout: 30_000,
   });
 
+  // At a laptop's width the conversation keeps room beside the panel, and nothing of it runs under it.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const conversation = page.getByRole('region', { name: /Chat helper/ });
+  await expect
+    .poll(async () => {
+      const [chat, side] = [await conversation.boundingBox(), await panel.boundingBox()];
+      return chat && side ? [chat.width >= 300, chat.x + chat.width <= side.x + 1] : null;
+    })
+    .toEqual([true, true]);
+  const header = conversation.locator('header');
+  for (const button of await header.getByRole('button').all()) {
+    const [box, side] = [await button.boundingBox(), await panel.boundingBox()];
+    if (box && side) expect(box.x + box.width).toBeLessThanOrEqual(side.x + 1);
+  }
+
   // Mobile width, then desktop again.
   const frame = panel.locator('iframe');
   await panel.getByText(s.mobile, { exact: true }).click();
