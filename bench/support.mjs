@@ -93,6 +93,8 @@ export async function startProduct(
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       PORT: String(port),
+      // A free port of its own for the preview origin: PORT + 1 may be taken.
+      SITE_PREVIEW_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
       SECRETS_KEY: BENCH_SECRETS_KEY,
@@ -216,6 +218,7 @@ export async function forkBenchServer(entry, { execArgv = [] } = {}) {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      SITE_PREVIEW_PORT: String(await freePort()),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-bench-')),
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
       SECRETS_KEY: BENCH_SECRETS_KEY,
