@@ -9,21 +9,22 @@
 // Accounts and agents are made through the product's calls on a first start with the dev outbox
 // (NODE_ENV=test); conversations and balances are then written into its stopped database, and the
 // figures come from a second, production start on the same data.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import {
+  BENCH_PROMPT,
+  call,
   ensureBuilt,
   figure,
-  freePort,
+  percentile,
+  publishedAgent,
   ROOT,
   rssMegabytes,
   sleep,
+  startFakeModel,
   startProduct,
-  stopProcess,
-  subscribeChannel,
-  waitForHttp,
+  subscribeChat,
 } from './support.mjs';
 
 const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 200);
@@ -36,11 +37,7 @@ const SCARCE_POINTS = 10;
 /** Fake model keys: no pause between chunks, and 150 ms before each (so 500 replies overlap). */
 const FAST_MODEL = 'bench-fast';
 const SLOW_MODEL = 'bench-slow';
-const PROMPT = 'You are a helpful assistant for the benchmark.';
 const CROWD_MESSAGE = 'please stream these ten words back to me slowly';
-/** A 1x1 PNG: the avatar publishing an agent requires. */
-const AVATAR_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const REPLY_TIMEOUT_MS = 60_000;
 
 const { ERRORS } = await tsImport('../packages/contract/src/errors.ts', import.meta.url);
@@ -61,40 +58,6 @@ async function openSql(dataDir, databaseUrl) {
   return { query: (text, params) => db.query(text, params), close: () => db.close() };
 }
 
-const percentile = (values, p) => {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-/** The envelope of one call; `data` when its code is 0, else an error carrying the code. */
-async function call(base, token, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (answer.code !== 0) {
-    throw Object.assign(new Error(`${path}: ${JSON.stringify(answer)}`), { code: answer.code });
-  }
-  return answer.data;
-}
-
-async function startFakeModel() {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/test/fake-llm/main.ts', '--port', String(port)],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  process.once('exit', () => child.kill());
-  await waitForHttp(`http://127.0.0.1:${port}/health`);
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, stop: () => stopProcess(child) };
-}
-
 /** A user with a team of their own (the one registration makes), through the dev outbox. */
 async function registerUser(base, label) {
   const email = `chat-bench-${label}-${Date.now()}@example.com`;
@@ -109,30 +72,6 @@ async function registerUser(base, label) {
   });
   const account = await call(base, token, '/api/user/account');
   return { token, userId: account.id, teamId: account.current_team_id };
-}
-
-/** A published agent of the user's team on the named fake model, suggestions off. */
-async function publishedAgent(base, user, modelName) {
-  const models = await call(base, user.token, '/api/agent/get-model-list');
-  const model = models.find((row) => row.name === modelName);
-  const { file } = await call(base, user.token, '/api/upload/upload_base64_img', {
-    data: AVATAR_PNG,
-    fileExt: 'png',
-    fileName: 'avatar.png',
-  });
-  const agent = await call(base, user.token, '/api/agent/create-agent', {
-    config: {
-      name: `Bench ${modelName}`,
-      avatar: file,
-      description: 'Benchmark agent',
-      prompt: PROMPT,
-      first_question: 'Ready?',
-      model_id: model.id,
-      suggest_questions: false,
-    },
-  });
-  await call(base, user.token, '/api/agent/publish-agent', { id: agent.id });
-  return agent.id;
 }
 
 /** Conversations and balances, written straight into the stopped product's database. */
@@ -159,27 +98,12 @@ async function seed(database, conversations, balances) {
   await db.close();
 }
 
-/**
- * One realtime connection subscribed to one conversation, with the tokens the product's token calls
- * give. `onPublication` gets each chat publication's data.
- */
-async function subscribe(base, user, conversationId, onPublication) {
-  const connectToken = await call(base, user.token, '/api/socket/get-client-token', {});
-  const channelToken = await call(base, user.token, '/api/socket/subscribe-chat-token', {
-    conversation_id: conversationId,
-  });
-  const url = `${base.replace('http', 'ws')}/connection/websocket`;
-  return subscribeChannel(
-    url,
-    { connectToken, channel: `chat:${conversationId}`, channelToken },
-    onPublication,
-  );
-}
-
 /** A conversation's subscription that hands each reply's first delta and end to whoever waits. */
 async function watchedConversation(base, user, conversationId) {
   let waiter;
-  const socket = await subscribe(base, user, conversationId, (pub) => waiter?.(pub, performance.now()));
+  const socket = await subscribeChat(base, user.token, conversationId, (pub) =>
+    waiter?.(pub, performance.now()),
+  );
   return {
     socket,
     /** Sends `content`; once the reply has ended, the time to its first delta and when it streamed. */
@@ -269,7 +193,11 @@ async function timeToFirstToken(product, llmBaseUrl, latency) {
   const platform = [];
   for (let i = 0; i < WARM_UP + SAMPLES; i++) {
     const content = `hello number ${i}`;
-    const messages = [{ role: 'system', content: PROMPT }, ...turns.slice(-10), { role: 'user', content }];
+    const messages = [
+      { role: 'system', content: BENCH_PROMPT },
+      ...turns.slice(-10),
+      { role: 'user', content },
+    ];
     const directMs = await directFirstToken(llmBaseUrl, messages);
     const { ms, done } = await conversation.send(content);
     turns.push({ role: 'user', content }, { role: 'assistant', content: done.content });
@@ -383,7 +311,7 @@ async function prepare(productEnv, databaseUrl) {
     accounts = await Promise.all(
       models.map(async (modelName, n) => {
         const user = await registerUser(setup.url, n);
-        return { user, agentId: await publishedAgent(setup.url, user, modelName) };
+        return { user, agentId: await publishedAgent(setup.url, user.token, modelName) };
       }),
     );
   } finally {

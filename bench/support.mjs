@@ -20,6 +20,12 @@ export async function ensureBuilt() {
   if (!existsSync(join(ROOT, 'apps/server/dist/main.js'))) await buildServer();
 }
 
+/** The p-th percentile (nearest rank) of `values`. */
+export const percentile = (values, p) => {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
 export function figure(name, value, unit) {
   console.log(`${name}: ${typeof value === 'number' ? Number(value.toFixed(2)) : value} ${unit}`);
 }
@@ -87,6 +93,8 @@ export async function startProduct(
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       PORT: String(port),
+      // A free port of its own for the preview origin: PORT + 1 may be taken.
+      SITE_PREVIEW_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
       SECRETS_KEY: BENCH_SECRETS_KEY,
@@ -210,6 +218,7 @@ export async function forkBenchServer(entry, { execArgv = [] } = {}) {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      SITE_PREVIEW_PORT: String(await freePort()),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'tandem-bench-')),
       REALTIME_SECRET: BENCH_REALTIME_SECRET,
       SECRETS_KEY: BENCH_SECRETS_KEY,
@@ -219,4 +228,85 @@ export async function forkBenchServer(entry, { execArgv = [] } = {}) {
   const [message] = await once(child, 'message');
   if (!message.ready) throw new Error('server did not start');
   return { child, port };
+}
+
+/** The fake agents' system prompt. */
+export const BENCH_PROMPT = 'You are a helpful assistant for the benchmark.';
+/** A 1x1 PNG: the avatar publishing an agent requires. */
+const AVATAR_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The envelope of one call; `data` when its code is 0, else an error carrying the code. */
+export async function call(base, token, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (answer.code !== 0) {
+    throw Object.assign(new Error(`${path}: ${JSON.stringify(answer)}`), { code: answer.code });
+  }
+  return answer.data;
+}
+
+/** The fake OpenAI-compatible model server (apps/server/test/fake-llm) as a child process. */
+export async function startFakeModel() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/test/fake-llm/main.ts', '--port', String(port)],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  process.once('exit', () => child.kill());
+  await waitForHttp(`http://127.0.0.1:${port}/health`);
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, stop: () => stopProcess(child) };
+}
+
+/**
+ * A published agent of the user's team on the named fake model, suggestions off; `config` over the
+ * benchmark's (`web_build: true` for a web builder).
+ */
+export async function publishedAgent(base, token, modelName, config = {}) {
+  const models = await call(base, token, '/api/agent/get-model-list');
+  const model = models.find((row) => row.name === modelName);
+  const { file } = await call(base, token, '/api/upload/upload_base64_img', {
+    data: AVATAR_PNG,
+    fileExt: 'png',
+    fileName: 'avatar.png',
+  });
+  const agent = await call(base, token, '/api/agent/create-agent', {
+    config: {
+      name: `Bench ${modelName}`,
+      avatar: file,
+      description: 'Benchmark agent',
+      prompt: BENCH_PROMPT,
+      first_question: 'Ready?',
+      model_id: model.id,
+      suggest_questions: false,
+      ...config,
+    },
+  });
+  await call(base, token, '/api/agent/publish-agent', { id: agent.id });
+  return agent.id;
+}
+
+/**
+ * One realtime connection subscribed to one conversation, with the tokens the product's token calls
+ * give. `onPublication` gets each chat publication's data.
+ */
+export async function subscribeChat(base, token, conversationId, onPublication) {
+  const connectToken = await call(base, token, '/api/socket/get-client-token', {});
+  const channelToken = await call(base, token, '/api/socket/subscribe-chat-token', {
+    conversation_id: conversationId,
+  });
+  const url = `${base.replace('http', 'ws')}/connection/websocket`;
+  return subscribeChannel(
+    url,
+    { connectToken, channel: `chat:${conversationId}`, channelToken },
+    onPublication,
+  );
 }

@@ -68,6 +68,8 @@ export default defineConfig({
       // Every spec signs up from 127.0.0.1: the per-IP code cap would stop the run, not protect it.
       env: {
         PORT: String(PORT),
+        // Far from PORT too: PORT + 1 would be the next run's app on a neighbouring E2E_PORT.
+        SITE_PREVIEW_PORT: String(PORT + 20_000),
         HOST: '127.0.0.1',
         DATA_DIR,
         NODE_ENV: 'test',

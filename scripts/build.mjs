@@ -47,9 +47,13 @@ export async function buildServer() {
   // Workspace packages ship TypeScript sources, so they are bundled; npm dependencies stay external.
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tandem/'));
   await build({
-    entryPoints: ['src/main.ts', 'src/cli/admin.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'].map((entry) =>
-      join(SERVER, entry),
-    ),
+    entryPoints: [
+      ...['src/main.ts', 'src/cli/admin.ts', 'src/cli/backup.ts', 'src/cli/restore.ts'].map((entry) =>
+        join(SERVER, entry),
+      ),
+      // The process of one site build (modules/sites/build-in-child.ts), beside main.js.
+      { in: join(SERVER, 'src/modules/sites/site-build-worker.ts'), out: 'site-build-worker' },
+    ],
     outbase: join(SERVER, 'src'),
     outdir: join(SERVER, 'dist'),
     bundle: true,

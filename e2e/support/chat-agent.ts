@@ -4,7 +4,7 @@ import { call } from './api-calls.ts';
 import { gradientPng } from './png.ts';
 import { TEST_MODEL } from './test-model.ts';
 
-/** A published agent of `token`'s team on the test model, from the first template. */
+/** A published agent of `token`'s team on the test model, from the first template or the one named (`config` over it). */
 export async function publishedAgent(
   request: APIRequestContext,
   token: string,
@@ -12,14 +12,25 @@ export async function publishedAgent(
     access = 'team_public',
     embedOrigins = [],
     model: modelName = TEST_MODEL,
-  }: { access?: string; embedOrigins?: string[]; model?: string } = {},
+    webBuild = false,
+    templateId,
+    config = {},
+  }: {
+    access?: string;
+    embedOrigins?: string[];
+    model?: string;
+    webBuild?: boolean;
+    templateId?: string;
+    config?: Record<string, unknown>;
+  } = {},
 ) {
-  const [template] = await call<{ config: Record<string, unknown> }[]>(
+  const templates = await call<{ id: string; config: Record<string, unknown> }[]>(
     request,
     token,
     'GET',
     '/api/agent/get-agent-templates',
   );
+  const template = templates.find((each) => each.id === templateId) ?? templates[0];
   const models = await call<{ id: number; name: string }[]>(
     request,
     token,
@@ -39,7 +50,15 @@ export async function publishedAgent(
     'POST',
     '/api/agent/create-agent',
     {
-      config: { ...template!.config, name, avatar: upload.file, model_id: model!.id, markdown: true },
+      config: {
+        ...template!.config,
+        name,
+        avatar: upload.file,
+        model_id: model!.id,
+        markdown: true,
+        ...(webBuild ? { web_build: true } : {}),
+        ...config,
+      },
     },
   );
   await call(request, token, 'POST', '/api/agent/set-agent-access', {

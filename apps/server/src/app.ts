@@ -18,6 +18,7 @@ import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
 import { replyVersionRoutes } from './modules/chat/reply-version-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { saveToProjectRoutes } from './modules/chat/save-to-project-routes.ts';
+import { createMessageSender } from './modules/chat/send-message.ts';
 import { shareRoutes } from './modules/chat/share-routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { deviceRoutes } from './modules/device/routes.ts';
@@ -38,6 +39,12 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { siteImageRoutes } from './modules/sites/image-routes.ts';
+import { createPreviewLinks } from './modules/sites/preview-links.ts';
+import { previewFrameSource } from './modules/sites/preview-origin.ts';
+import { createPreviewServer } from './modules/sites/preview-server.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
+import { createSiteBuilder } from './modules/sites/site-builds.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createFileStore, orphanSweep } from './modules/upload/file-store.ts';
@@ -117,9 +124,12 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(spa?.inlineScriptHashes ?? []), ...stripeSources],
-        ...(config.billing.stripe
-          ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'] }
-          : {}),
+        // The site panel's previews (modules/sites), and Stripe's card fields when Stripe takes the payments.
+        frameSrc: [
+          "'self'",
+          previewFrameSource(config),
+          ...(config.billing.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+        ],
         // antd writes its CSS-in-JS into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Outside images in replies come through our image proxy after a click, never straight from their site.
@@ -192,6 +202,15 @@ export async function buildApp(deps: AppDeps) {
     collab.handleUpgrade(request, socket, head),
   );
   const moderation = createModeration(config.moderation, app.log);
+  const siteBuilder = createSiteBuilder({
+    db,
+    realtime,
+    log: app.log,
+    owner: serverProcess,
+    buildsAtOnce: config.sites.buildsAtOnce,
+    timeoutMs: config.sites.buildTimeoutMs,
+    memoryMb: config.sites.buildMemoryMb,
+  });
   const runner = createChatRunner({
     db,
     llm,
@@ -202,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
     moderation,
     owner: serverProcess,
     bus,
+    afterReply: async (reply) => (reply.config.web_build ? siteBuilder.fromReply(reply) : undefined),
   });
   const indexer = createKnowledgeIndexer({
     db,
@@ -233,12 +253,14 @@ export async function buildApp(deps: AppDeps) {
     'billing could not start: the plan catalogue or reconciliation failed',
   );
   serverProcess.onBeat(() => billing.beat());
+  serverProcess.onBeat(() => siteBuilder.takeBackOrphans());
   serverProcess.onBeat(orphanSweep(createFileStore(db, storage), app.log));
   // Closing, the app answers 503 to every request (the load balancer's health probe included) while
   // replies finish; their ends are published before the websockets close, which must happen before
   // the server stops listening, or they would hold the close up. Clients reconnect (code 3001).
   app.addHook('preClose', async () => {
     await runner.close(config.shutdownGraceMs);
+    await siteBuilder.close();
     await realtime.close();
     forgetCollab();
     await collab.close();
@@ -263,7 +285,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
   await app.register(projectRoutes, { db, realtime });
-  await app.register(chatRoutes, {
+  const chatDeps = {
     db,
     realtime,
     llm,
@@ -272,12 +294,41 @@ export async function buildApp(deps: AppDeps) {
     moderation,
     runner,
     processId: serverProcess.id,
-  });
+  };
+  await app.register(chatRoutes, chatDeps);
   await app.register(shareRoutes, { db, storage, config });
   await app.register(chatAgentListRoutes, { db });
   await app.register(chatFeedbackRoutes, { db });
   await app.register(replyVersionRoutes, { db });
   await app.register(chatInsightsRoutes, { db });
+  const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
+  await app.register(siteRoutes, {
+    db,
+    previewLinks,
+    config,
+    send: createMessageSender(chatDeps),
+  });
+  await app.register(siteImageRoutes, { db, storage });
+  // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
+  const preview = createPreviewServer({
+    db,
+    previewLinks,
+    storage,
+    logger: app.log,
+    appOrigins: (request) =>
+      config.publicUrl
+        ? [new URL(config.publicUrl).origin]
+        : [`${request.protocol}://${request.hostname}:${config.port}`],
+  });
+  app.addHook('onListen', async () => {
+    await preview.listen({ host: config.host, port: config.sites.previewPort }).catch((error: unknown) => {
+      app.log.error(
+        { err: error, port: config.sites.previewPort },
+        'the preview origin cannot listen: SITE_PREVIEW_PORT',
+      );
+    });
+  });
+  app.addHook('onClose', () => preview.close());
   await app.register(imageProxyRoutes);
   await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
   await app.register(realtimeRoutes, { db, realtime });

@@ -134,3 +134,17 @@ describe('ADMIN_EMAILS', () => {
     );
   });
 });
+
+describe('page builds', () => {
+  it('limit each build to 15 s and 512 MB unless set, and refuse a memory limit under 128 MB', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sites).toMatchObject({
+      buildsAtOnce: 2,
+      buildTimeoutMs: 15_000,
+      buildMemoryMb: 512,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), SITE_BUILD_MEMORY_MB: '256' }).sites.buildMemoryMb).toBe(256);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SITE_BUILD_MEMORY_MB: '64' })).toThrow(
+      /SITE_BUILD_MEMORY_MB/,
+    );
+  });
+});

@@ -59,6 +59,11 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   KNOWLEDGE_INDEX_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  SITE_PREVIEW_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SITE_PREVIEW_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
+  SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  SITE_BUILD_MEMORY_MB: z.coerce.number().int().min(128).default(512),
   KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
@@ -182,6 +187,22 @@ export type Config = {
   bodyTimeoutMs: number;
   /** A changed document is indexed for search once its content has been quiet this long. */
   knowledgeIndexDelayMs: number;
+  /** Web pages built through chat (modules/sites). */
+  sites: {
+    /**
+     * Where browsers reach the preview origin that serves built pages; without it, the app's own host
+     * (PUBLIC_URL's, else the request's) on `previewPort`.
+     */
+    previewUrl: string | undefined;
+    /** The port the preview origin listens on: PORT + 1 unless set. */
+    previewPort: number;
+    /** esbuild builds one process runs at once; more wait their turn. */
+    buildsAtOnce: number;
+    /** A build running longer fails. */
+    buildTimeoutMs: number;
+    /** A build whose processes (Node's and esbuild's) hold more resident memory fails. */
+    buildMemoryMb: number;
+  };
   billing: {
     /** The operator's plan catalogue (JSON); the built-in defaults without one. */
     plansFile: string | undefined;
@@ -341,6 +362,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
     knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
+    sites: {
+      previewUrl: c.SITE_PREVIEW_URL?.replace(/\/+$/, ''),
+      previewPort: c.SITE_PREVIEW_PORT ?? (c.PORT === 0 ? 0 : Math.min(c.PORT + 1, 65535)),
+      buildsAtOnce: c.SITE_BUILDS_AT_ONCE,
+      buildTimeoutMs: c.SITE_BUILD_TIMEOUT_MS,
+      buildMemoryMb: c.SITE_BUILD_MEMORY_MB,
+    },
     billing: {
       plansFile: c.BILLING_PLANS_FILE ? resolve(c.BILLING_PLANS_FILE) : undefined,
       currency: c.BILLING_CURRENCY,

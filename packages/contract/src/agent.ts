@@ -77,6 +77,8 @@ export const agentConfig = z.object({
   markdown: z.boolean().default(true),
   suggest_questions: z.boolean().default(false),
   project_context: z.boolean().default(false),
+  /** A web page builder: its replies write files that build into numbered versions of a site (chat-sites.ts). */
+  web_build: z.boolean().default(false),
 });
 export type AgentConfig = z.infer<typeof agentConfig>;
 

@@ -102,6 +102,21 @@ export const ERRORS = {
   ATTACHMENT_NOT_FOUND: { code: 2041, status: 400, key: 'attachment_not_found' },
   IMAGE_ADDRESS_REFUSED: { code: 2042, status: 400, key: 'image_address_refused' },
   IMAGE_UNAVAILABLE: { code: 2043, status: 502, key: 'image_unavailable' },
+  // Web pages built through chat
+  SITE_VERSION_NOT_FOUND: { code: 2060, status: 404, key: 'site_version_not_found' },
+  /** The spec's "Web build error": the version failed to build and cannot be previewed. */
+  SITE_BUILD_FAILED: { code: 2061, status: 409, key: 'site_build_failed' },
+  /** Only a failed version can be sent to the agent to fix. */
+  SITE_NOTHING_TO_FIX: { code: 2062, status: 409, key: 'site_nothing_to_fix' },
+  /** Only a version that built (`ready`) can be shared. */
+  SITE_VERSION_NOT_READY: { code: 2063, status: 409, key: 'site_version_not_ready' },
+  /** An image for a site is larger than the spec's web-element limit (3.5 MB). */
+  SITE_IMAGE_TOO_LARGE: { code: 2064, status: 413, key: 'site_image_too_large' },
+  /** An image for a site must be PNG, JPEG, GIF or WebP, told by its bytes (never SVG). */
+  SITE_IMAGE_WRONG_TYPE: { code: 2065, status: 400, key: 'site_image_wrong_type' },
+  /** A conversation's site holds SITE_IMAGES_MAX images at most. */
+  SITE_IMAGES_FULL: { code: 2066, status: 409, key: 'site_images_full' },
+  SITE_IMAGE_NOT_FOUND: { code: 2067, status: 404, key: 'site_image_not_found' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

@@ -12,6 +12,7 @@ export * from './schema/pdfs.ts';
 export * from './schema/projects.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/sessions.ts';
+export * from './schema/sites.ts';
 export * from './schema/system.ts';
 export * from './schema/teams.ts';
 export * from './schema/users.ts';

@@ -60,6 +60,28 @@ function writingReplyOf(turn: FakeTurn): string {
   return `**${task}** (${++writings}) ${selection}`;
 }
 
+/** What a web builder's system prompt says (modules/sites/builder-prompt.ts). */
+const WEB_BUILDER = 'You build web pages. Write each file of the page as a fenced code block';
+export const FIXED_PAGE_TEXT = 'Fixed by the agent';
+
+/** The files a fix request names, each written again so that it builds. */
+function siteFixOf(turn: FakeTurn): string | undefined {
+  if (!turn.system.includes(WEB_BUILDER)) return undefined;
+  const files = [...turn.lastUserText.matchAll(/^- ([\w./-]+):\d+(?::\d+)?: /gm)].map((match) => match[1]!);
+  if (files.length === 0) return undefined;
+  const blocks = [...new Set(files)].map((path) => {
+    const kind = path.slice(path.lastIndexOf('.') + 1);
+    const body =
+      kind === 'css'
+        ? `h1 { color: teal; }`
+        : kind === 'html'
+          ? `<!doctype html><h1>${FIXED_PAGE_TEXT}</h1>`
+          : `export default function App() {\n  return <h1>${FIXED_PAGE_TEXT}</h1>;\n}`;
+    return `\`\`\`${kind} path=${path}\n${body}\n\`\`\``;
+  });
+  return ['Fixed:', ...blocks].join('\n');
+}
+
 const shown = (value: unknown) => (value === undefined || value === null ? '-' : String(value));
 
 /** The whole answer, before max_tokens cuts it. */
@@ -67,6 +89,8 @@ export function replyOf(turn: FakeTurn): string {
   // Asked for the next questions after a reply (the chat's suggestions), it suggests three.
   if (turn.system.includes('most likely to ask next')) return JSON.stringify(SUGGESTED);
   if (turn.system.includes(WRITING_ASSISTANT)) return writingReplyOf(turn);
+  const fix = siteFixOf(turn);
+  if (fix) return fix;
   const command = turn.lastUserText.trim();
   if (command === '/system') return `System: ${turn.system}`;
   if (command === '/take') return `Take ${++takes}`;

@@ -10,10 +10,14 @@ import {
   type LlmMessage,
   type LlmRequest,
 } from '../../platform/llm/llm.ts';
+import { SITE_BUILDER_RULES } from '../sites/builder-prompt.ts';
 
 /** The system message an agent's configuration gives the model. */
 export function agentSystemPrompt(config: AgentConfig): string {
-  const rules = config.markdown ? [] : ['Answer in plain text, without Markdown formatting.'];
+  const rules = [
+    ...(config.markdown ? [] : ['Answer in plain text, without Markdown formatting.']),
+    ...(config.web_build ? [SITE_BUILDER_RULES] : []),
+  ];
   return [config.prompt, ...rules].filter((part) => part.trim() !== '').join('\n\n');
 }
 

@@ -15,6 +15,8 @@ export type TemplateSource = {
   preset: Exclude<RandomnessPreset, 'custom'>;
   markdown: boolean;
   suggest_questions: boolean;
+  /** A web page builder (chat-sites.ts). */
+  web_build?: boolean;
   texts: Record<Locale, TemplateText>;
 };
 

@@ -2,6 +2,7 @@ import { type AgentTemplate, agentConfig } from '@tandem/contract/agent';
 import { PRESET_VALUES } from '@tandem/contract/agent-rules';
 import type { Locale } from '@tandem/contract/i18n';
 import { AppError } from '../../platform/http/app-error.ts';
+import { WEB_BUILDER_TEMPLATE } from '../sites/builder-template.ts';
 import { TEMPLATE_SOURCES, type TemplateSource } from './template-texts.ts';
 
 function templateOf(source: TemplateSource, locale: Locale): AgentTemplate {
@@ -18,6 +19,7 @@ function templateOf(source: TemplateSource, locale: Locale): AgentTemplate {
       greeting: text.greeting,
       markdown: source.markdown,
       suggest_questions: source.suggest_questions,
+      web_build: source.web_build ?? false,
       params: { preset: source.preset, ...PRESET_VALUES[source.preset] },
     }),
   };
@@ -29,7 +31,7 @@ const byLocale = new Map<Locale, AgentTemplate[]>();
 export function listTemplates(locale: Locale): AgentTemplate[] {
   let templates = byLocale.get(locale);
   if (!templates) {
-    templates = TEMPLATE_SOURCES.map((source) => templateOf(source, locale));
+    templates = [...TEMPLATE_SOURCES, WEB_BUILDER_TEMPLATE].map((source) => templateOf(source, locale));
     byLocale.set(locale, templates);
   }
   return templates;

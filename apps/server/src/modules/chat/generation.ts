@@ -100,6 +100,16 @@ export type ChatRunnerDeps = {
   owner: ServerProcess;
   /** Carries Stop to the node that generates the reply. */
   bus: NodeBus;
+  /**
+   * Told of every reply that ends with text of its own, finished or stopped, once its end is
+   * published (a web builder's reply makes a version of the conversation's site). Never fails the reply.
+   */
+  afterReply?: (reply: {
+    conversationId: string;
+    messageId: number;
+    content: string;
+    config: AgentConfig;
+  }) => Promise<unknown>;
 };
 
 /**
@@ -117,6 +127,7 @@ export function createChatRunner({
   moderation,
   owner,
   bus,
+  afterReply,
 }: ChatRunnerDeps) {
   const readImages = createAttachmentReader(db, storage);
   /** The replies generating, by conversation, until they let go of it. */
@@ -221,6 +232,21 @@ export function createChatRunner({
     return true;
   }
 
+  /** Hands the reply's text on (see `afterReply`), after its end is published; a failure is logged. */
+  async function handOver(job: Generation, content: string) {
+    if (!afterReply || content === '') return;
+    try {
+      await afterReply({
+        conversationId: job.conversationId,
+        messageId: job.messageId,
+        content,
+        config: job.config,
+      });
+    } catch (error) {
+      log.error({ err: error, conversationId: job.conversationId }, 'reply not handed over');
+    }
+  }
+
   /** The conversation's reply is over: touched, so the conversations list shows it first. */
   const touch = (conversationId: string) =>
     db.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, conversationId));
@@ -306,6 +332,7 @@ export function createChatRunner({
         points: job.debit.points,
         ...citations,
       });
+      await handOver(job, content);
       if (job.config.suggest_questions && content !== '') {
         const exchange = { question: textOf(messages.at(-1)), answer: content };
         // After the reply has let go of the conversation: the next message need not wait for them.
@@ -327,6 +354,7 @@ export function createChatRunner({
           points: job.debit.points,
           ...citations,
         });
+        await handOver(job, content);
         return;
       }
       const name: ErrorName = isShutdown

@@ -27,7 +27,7 @@ const MAX_BYTES: Record<FilePurpose, number> = { image: EDITOR_IMAGE_MAX_BYTES, 
  * What the multipart parser throws for a body it cannot read (no or an empty boundary, a body cut off
  * before its end, broken part headers): its own errors carry no code; its limits carry other `FST_…` codes.
  */
-function isUnreadableBody(error: unknown) {
+export function isUnreadableBody(error: unknown) {
   if (!(error instanceof Error) || error instanceof AppError) return false;
   const code = (error as { code?: string }).code;
   return code === undefined || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE';

@@ -56,6 +56,16 @@ describe('serving the built web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('may frame the preview origin of pages built through chat, and nothing else but itself', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/chat' });
+    const policy = String(response.headers['content-security-policy']);
+    const { publicUrl, sites } = ctx.config;
+    const preview = publicUrl
+      ? `${new URL(publicUrl).protocol}//${new URL(publicUrl).hostname}:${sites.previewPort}`
+      : `*:${sites.previewPort}`;
+    expect(policy).toContain(`frame-src 'self' ${preview};`);
+  });
+
   it('keeps API 404s as JSON envelopes', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/missing' });
     expect(response.statusCode).toBe(404);

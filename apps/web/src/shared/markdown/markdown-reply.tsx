@@ -60,6 +60,9 @@ function usePlugins(plugins: ReturnType<typeof lazyPlugins>, isWanted: boolean) 
   return isWanted ? plugins.get() : undefined;
 }
 
+/** Highlighting of code by its language (the replies' own, from the same chunk), once loaded. */
+export const useCodeHighlighting = (isWanted: boolean) => usePlugins(code, isWanted);
+
 /**
  * A reply as Markdown: GitHub's tables and lists, math, code blocks highlighted by their language,
  * each with its language and a copy button (CodeBlock).

@@ -18,6 +18,7 @@ export const BLANK_CONFIG: AgentConfig = {
   markdown: true,
   suggest_questions: false,
   project_context: false,
+  web_build: false,
 };
 
 export const DEFAULT_ACCESS: AgentAccess = 'team_private';

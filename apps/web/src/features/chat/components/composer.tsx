@@ -1,4 +1,4 @@
-import { CloseOutlined, PictureOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { AimOutlined, CloseOutlined, PictureOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { CHAT_MESSAGE_MAX } from '@tandem/contract/chat';
 import { Alert, Button, type GetRef, Input, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +23,17 @@ type Props = {
   /** Text put into the box from outside (a quote from the document), each time its `seq` changes. */
   draft?: { text: string; seq: number } | null;
   placeholder?: string;
+  /**
+   * Something the next message refers to, shown as a removable chip (an element picked in the web
+   * preview); `reserved`: the characters it adds to the message, which the box leaves room for.
+   */
+  reference?: {
+    label: string;
+    title: string;
+    removeLabel: string;
+    reserved: number;
+    onRemove(): void;
+  } | null;
 };
 
 /**
@@ -39,6 +50,7 @@ export function Composer({
   focusKey,
   draft,
   placeholder,
+  reference,
 }: Props) {
   const { t } = useTranslation();
   // On a phone, send and stop show their icon only (the word stays for screen readers): the box gets the width.
@@ -60,6 +72,11 @@ export function Composer({
     setText((current) => (current.trim() ? `${current}\n\n${draft.text}` : draft.text));
     box.current?.focus();
   }, [draft]);
+  // A new reference is there to be written about.
+  const referenceLabel = reference?.label;
+  useEffect(() => {
+    if (referenceLabel !== undefined) box.current?.focus();
+  }, [referenceLabel]);
   const images = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
   const isBusy = isStreaming || isSending;
@@ -101,6 +118,22 @@ export function Composer({
           ))}
         </ul>
       )}
+      {reference && (
+        <div className="chat-reference" title={reference.title}>
+          <AimOutlined aria-hidden />
+          <span className="chat-reference-label">{reference.label}</span>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={reference.removeLabel}
+            onClick={() => {
+              reference.onRemove();
+              box.current?.focus();
+            }}
+          />
+        </div>
+      )}
       <div className="chat-composer">
         {canAttachImages && (
           <>
@@ -131,7 +164,7 @@ export function Composer({
           aria-label={t('chat.message_label')}
           placeholder={placeholder ?? t('chat.placeholder')}
           value={text}
-          maxLength={CHAT_MESSAGE_MAX}
+          maxLength={CHAT_MESSAGE_MAX - (reference?.reserved ?? 0)}
           autoSize={{ minRows: 1, maxRows: 8 }}
           disabled={isStreaming}
           onChange={(event) => setText(event.target.value)}

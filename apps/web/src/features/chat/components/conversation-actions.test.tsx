@@ -2,8 +2,8 @@ import '../../../test/dom-setup.ts';
 import { CHAT_SHARE_API, type ConversationShare } from '@tandem/contract/chat-share';
 import { ERRORS } from '@tandem/contract/errors';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession } from '../../../shared/session/session-store.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInWithClipboard } from '../../../test/clipboard.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
@@ -37,18 +37,7 @@ function serve(existing: ConversationShare[] = []) {
   });
 }
 
-const writeText = vi.fn(async (_text: string) => {});
-
-beforeEach(() => {
-  getSession().setToken('session-token');
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-  writeText.mockClear();
-});
-
-afterEach(() => {
-  getSession().reset();
-  vi.restoreAllMocks();
-});
+const writeText = signedInWithClipboard();
 
 const openDialog = async () => {
   await renderPage(<ConversationActions conversationId="conv-1" />);

@@ -15,6 +15,7 @@ import {
 } from '../api/chat.ts';
 import { chatAgentsKey } from '../api/chat-agents.ts';
 import { listenToConversation } from '../api/chat-channel.ts';
+import { siteVersionsKey } from '../api/chat-sites.ts';
 import { selectReplyVersion } from '../api/reply-versions.ts';
 import { mergeSaved, type ShownMessage, startReply } from './apply-publication.ts';
 import { MissedPieces } from './missed-pieces.ts';
@@ -131,6 +132,7 @@ export function useConversation({
         },
         () => void readSaved(id).catch(() => {}),
         isNew,
+        () => void queryClient.invalidateQueries({ queryKey: siteVersionsKey(id) }),
       )
         .then(async (stop) => {
           // A reply may have ended before the subscription: what is saved says how it ended.

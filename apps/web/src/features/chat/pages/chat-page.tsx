@@ -12,6 +12,7 @@ import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { chatPathOf, editorPathOf } from '../../../shared/routing/agent-paths.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
+import { useIsPhone } from '../../../shared/ui/use-is-phone.ts';
 import { type ChatAgent, chatAgentQuery } from '../api/chat.ts';
 import { type ChatListAgent, chatAgentsKey } from '../api/chat-agents.ts';
 import { AgentList } from '../components/agent-list.tsx';
@@ -22,6 +23,8 @@ import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
 import { SaveToProjectDialog } from '../components/save-to-project-dialog.tsx';
+import { SitePanel, SitePanelButton } from '../components/site-panel.tsx';
+import { elementRequestOf, type PickedElement, pickedNameOf } from '../model/picked-element.ts';
 import { useConversation } from '../model/use-conversation.ts';
 import { useListOnOpen } from '../model/use-list-on-open.ts';
 import { ChatLanding } from './chat-landing.tsx';
@@ -156,6 +159,17 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   // "Save to project": a reply (its id) or the whole conversation (none); signed-in users on the page.
   const [saving, setSaving] = useState<{ messageId?: number } | null>(null);
   const canSave = variant === 'page' && isSignedIn && conversationId !== null;
+  // Element chat: the element picked in the web preview goes with the next message; on a phone the
+  // preview is a drawer over the conversation, closed by a pick so the composer shows the chip.
+  // Both belong to the conversation open when they were set, and go with it.
+  const [pickedIn, setPickedIn] = useState<{ conversationId: string; element: PickedElement } | null>(null);
+  const picked = pickedIn && pickedIn.conversationId === conversationId ? pickedIn.element : null;
+  const setPicked = (element: PickedElement | null) =>
+    setPickedIn(element && conversationId ? { conversationId, element } : null);
+  const isPhone = useIsPhone();
+  const [siteOpenIn, setSiteOpenIn] = useState<string | null>(null);
+  const isSiteOpen = siteOpenIn !== null && siteOpenIn === conversationId;
+  const setSiteOpen = (isOpen: boolean) => setSiteOpenIn(isOpen ? conversationId : null);
   const lastIndex = messages.length - 1;
   const last = messages.at(-1);
   const suggestions = agent.suggest_questions && last?.role === 'assistant' ? (last.suggestions ?? []) : [];
@@ -183,6 +197,9 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           {isClosed && <Tag>{t('chat.agent_deleted_tag')}</Tag>}
           {variant === 'page' && points !== null && (
             <span className="chat-points">{t('chat.points_left', { points })}</span>
+          )}
+          {variant === 'page' && conversationId && isPhone && (
+            <SitePanelButton conversationId={conversationId} onOpen={() => setSiteOpen(true)} />
           )}
           {variant === 'page' && conversationId && (
             <ConversationActions
@@ -295,13 +312,37 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             isStreaming={isStreaming}
             isSending={isSending}
             canAttachImages={agent.supports_images && isSignedIn}
-            onSend={(content, images) => send({ content, ...(images.length > 0 ? { images } : {}) })}
+            onSend={async (content, images) => {
+              const request = picked ? elementRequestOf(t, content, picked) : content;
+              await send({ content: request, ...(images.length > 0 ? { images } : {}) });
+              setPicked(null);
+            }}
+            placeholder={picked ? t('sites.describe_change') : undefined}
+            reference={
+              picked && {
+                label: t('sites.picked_element', { name: pickedNameOf(picked) }),
+                title: picked.selector,
+                removeLabel: t('sites.remove_picked'),
+                reserved: elementRequestOf(t, '', picked).length,
+                onRemove: () => setPicked(null),
+              }
+            }
             onStop={() => void conversation.stop()}
             onImageRemoved={() => setSendError((error) => (isImageRefusal(error?.code) ? null : error))}
             focusKey={isEmbed ? undefined : (conversationId ?? `new:${agent.agent_key}`)}
           />
         )}
       </section>
+      {variant === 'page' && conversationId && (
+        <SitePanel
+          conversationId={conversationId}
+          onPickElement={(element) => {
+            setPicked(element);
+            setSiteOpen(false);
+          }}
+          phone={isPhone ? { isOpen: isSiteOpen, onClose: () => setSiteOpen(false) } : undefined}
+        />
+      )}
       {saving && conversationId && (
         <SaveToProjectDialog
           conversationId={conversationId}

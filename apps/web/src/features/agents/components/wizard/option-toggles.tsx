@@ -1,9 +1,12 @@
 import { Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const TOGGLES = ['cite_sources', 'markdown', 'suggest_questions', 'project_context'] as const;
+const TOGGLES = ['cite_sources', 'markdown', 'suggest_questions', 'project_context', 'web_build'] as const;
 
-/** The agent's switches: cite sources, answer in markdown, suggest 3 next questions, use project context. */
+/**
+ * The agent's switches: cite sources, answer in markdown, suggest 3 next questions, use project context,
+ * build web pages.
+ */
 export function OptionToggles() {
   const { t } = useTranslation();
   return (
