@@ -10,6 +10,7 @@ import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { ContactChangeDialog } from './contact-change-dialog.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { PasswordResetDialog } from './password-reset-dialog.tsx';
 import { NicknameEditor } from './profile-header.tsx';
 
 const api = vi.hoisted(() => ({
@@ -19,6 +20,7 @@ const api = vi.hoisted(() => ({
   getResetToken: vi.fn(),
   submitNewAddress: vi.fn(),
   deleteAccount: vi.fn(),
+  resetPasswordByCode: vi.fn(),
 }));
 vi.mock('../api/profile.ts', () => ({
   updateBaseUserInfo: api.updateBaseUserInfo,
@@ -30,6 +32,7 @@ vi.mock('../api/contact-change.ts', () => ({
   submitNewAddress: api.submitNewAddress,
 }));
 vi.mock('../api/delete-account.ts', () => ({ deleteAccount: api.deleteAccount }));
+vi.mock('../api/reset-password.ts', () => ({ resetPasswordByCode: api.resetPasswordByCode }));
 
 const notices = recordNotices();
 
@@ -241,4 +244,30 @@ describe('changing the email', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(useSessionStore.getState().token).toBe('tok');
   }, 20_000);
+});
+
+describe('resetting the password', () => {
+  it('shows a busy, disabled button while the code is sent, then only the countdown', async () => {
+    let answer: (value: null) => void = () => {};
+    api.sendCode.mockReturnValue(new Promise<null>((resolve) => (answer = resolve)));
+    await renderPage(
+      <App>
+        <PasswordResetDialog user={createUser()} open onClose={vi.fn()} />
+      </App>,
+      { path: '/dashboard' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(api.sendCode).toHaveBeenCalledWith({ email: 'ada@example.com' }, 3));
+    const sending = screen.getByRole('button', { name: /Send code/ }) as HTMLButtonElement;
+    expect(sending.getAttribute('aria-busy')).toBe('true');
+    expect(sending.disabled).toBe(true);
+    // Not antd's animated loading icon: on a busy machine it can stay behind once the call is over,
+    // and the button is then read as "loading Resend in 60 s".
+    expect(sending.querySelector('.ant-btn-loading-icon')).toBeNull();
+
+    answer(null);
+    const waiting = (await screen.findByRole('button', { name: 'Resend in 60 s' })) as HTMLButtonElement;
+    expect(waiting.getAttribute('aria-busy')).toBe('false');
+    expect(waiting.disabled).toBe(true);
+  });
 });

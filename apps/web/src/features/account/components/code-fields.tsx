@@ -2,6 +2,7 @@ import { CODE_LENGTH } from '@tandem/contract/limits';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
+import { busyButtonProps } from '../../../shared/ui/busy-button.tsx';
 import { DialCodeSelect } from '../../../shared/ui/dial-code-select.tsx';
 
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
@@ -42,7 +43,7 @@ export function CodeField({
             autoFocus={autoFocus}
           />
         </Form.Item>
-        <Button onClick={onResend} loading={isSending} disabled={secondsLeft > 0}>
+        <Button onClick={onResend} {...busyButtonProps(isSending)} disabled={isSending || secondsLeft > 0}>
           {secondsLeft > 0
             ? t('account_settings.resend_in', { seconds: secondsLeft })
             : t(hasSent ? 'account_settings.resend_code' : 'account_settings.send_code')}

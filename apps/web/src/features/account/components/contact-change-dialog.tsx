@@ -5,6 +5,7 @@ import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureCode } from '../../../shared/api/failure.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
+import { busyButtonProps } from '../../../shared/ui/busy-button.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { type ContactAddress, getResetToken, sendCode, submitNewAddress } from '../api/contact-change.ts';
 import { useCodeSender } from '../hooks/use-code-sender.ts';
@@ -175,7 +176,13 @@ function SendOldStep({
       <p>{t(`account_settings.send_old_hint_${kind}`)}</p>
       <p className="contact-change__address">{address}</p>
       <div className="contact-change__actions">
-        <Button type="primary" loading={isSending} disabled={secondsLeft > 0} onClick={onSend} autoFocus>
+        <Button
+          type="primary"
+          {...busyButtonProps(isSending)}
+          disabled={isSending || secondsLeft > 0}
+          onClick={onSend}
+          autoFocus
+        >
           {secondsLeft > 0
             ? t('account_settings.resend_in', { seconds: secondsLeft })
             : t('account_settings.send_code')}
@@ -298,7 +305,12 @@ function EnterNewStep({
         </>
       )}
       <div className="contact-change__actions">
-        <Button type="primary" htmlType="submit" loading={sender.isSending}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          {...busyButtonProps(sender.isSending)}
+          disabled={sender.isSending}
+        >
           {secondsLeft > 0 ? t('account_settings.next') : t('account_settings.send_code')}
         </Button>
       </div>

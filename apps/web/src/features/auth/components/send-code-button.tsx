@@ -1,9 +1,9 @@
-import { LoadingOutlined } from '@ant-design/icons';
 import { CODE_EXPIRY_MS, CODE_RESEND_WAIT_S } from '@tandem/contract/limits';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/http-client.ts';
+import { busyButtonProps } from '../../../shared/ui/busy-button.tsx';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
@@ -40,14 +40,11 @@ export function SendCodeButton({ onSend, id }: { onSend: () => Promise<boolean>;
   }
 
   return (
-    // A plain spinner icon rather than `loading`: antd animates its loading icon out, and a code that comes
-    // back within a frame or two can leave that icon behind, naming the button "loading" for screen readers.
     <Button
       id={id}
       size="large"
-      icon={isSending ? <LoadingOutlined /> : undefined}
+      {...busyButtonProps(isSending)}
       disabled={isSending || secondsLeft > 0}
-      aria-busy={isSending}
       onClick={send}
       className="auth__send-code"
     >
