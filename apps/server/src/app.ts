@@ -210,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
     buildsAtOnce: config.sites.buildsAtOnce,
     timeoutMs: config.sites.buildTimeoutMs,
     memoryMb: config.sites.buildMemoryMb,
+    niceness: config.sites.buildNiceness,
   });
   const runner = createChatRunner({
     db,

@@ -147,4 +147,12 @@ describe('page builds', () => {
       /SITE_BUILD_MEMORY_MB/,
     );
   });
+
+  it("run builds as nice as can be unless set, on Linux's scale of 0 to 19", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sites.buildNiceness).toBe(19);
+    expect(loadConfig({ DATA_DIR: dataDir(), SITE_BUILD_NICENESS: '10' }).sites.buildNiceness).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SITE_BUILD_NICENESS: '20' })).toThrow(
+      /SITE_BUILD_NICENESS/,
+    );
+  });
 });

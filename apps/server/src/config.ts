@@ -64,6 +64,7 @@ const schema = z.object({
   SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
   SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SITE_BUILD_MEMORY_MB: z.coerce.number().int().min(128).default(512),
+  SITE_BUILD_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
   KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
   MODERATION_WORDS_FILE: optionalText,
@@ -202,6 +203,8 @@ export type Config = {
     buildTimeoutMs: number;
     /** A build whose processes (Node's and esbuild's) hold more resident memory fails. */
     buildMemoryMb: number;
+    /** How much nicer than the server builds run (Linux's 0 to 19). */
+    buildNiceness: number;
   };
   billing: {
     /** The operator's plan catalogue (JSON); the built-in defaults without one. */
@@ -368,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       buildsAtOnce: c.SITE_BUILDS_AT_ONCE,
       buildTimeoutMs: c.SITE_BUILD_TIMEOUT_MS,
       buildMemoryMb: c.SITE_BUILD_MEMORY_MB,
+      buildNiceness: c.SITE_BUILD_NICENESS,
     },
     billing: {
       plansFile: c.BILLING_PLANS_FILE ? resolve(c.BILLING_PLANS_FILE) : undefined,

@@ -31,6 +31,8 @@ export type SiteBuilderDeps = {
   timeoutMs: number;
   /** A build whose processes hold more resident memory fails. */
   memoryMb: number;
+  /** How much nicer than the server builds run (0 to 19); BUILD_NICENESS unless set. */
+  niceness?: number;
   /** Tests replace the build to hold one up or count them. */
   build?: BuildFiles;
 };
@@ -49,6 +51,7 @@ export function createSiteBuilder({
   buildsAtOnce,
   timeoutMs,
   memoryMb,
+  niceness,
   build = (files, limits, signal) => buildSiteInChild(files, limits, { signal }),
 }: SiteBuilderDeps) {
   const waiting: Job[] = [];
@@ -79,7 +82,7 @@ export function createSiteBuilder({
     if (!row) return;
     let result: BuildResult;
     try {
-      result = await build(row.files, { timeoutMs, memoryMb }, closing.signal);
+      result = await build(row.files, { timeoutMs, memoryMb, niceness }, closing.signal);
     } catch (error) {
       if (closing.signal.aborted) return;
       log.error({ err: error, ...job }, 'site build broke');

@@ -61,14 +61,17 @@ const versionsOf = async (token: string, conversationId: string) =>
     total: number;
   };
 
-/** The conversation's versions once none is building any more. */
+/**
+ * The conversation's versions once none is building any more: as long as a person waits for a build,
+ * its time limit with one before it in the queue.
+ */
 const builtVersions = (token: string, conversationId: string, count: number) =>
   eventually(async () => {
     const versions = await versionsOf(token, conversationId);
     expect(versions.total).toBe(count);
     expect(versions.data.map((version) => version.status)).not.toContain('building');
     return versions;
-  });
+  }, 45_000);
 
 const replyEnded = (token: string, conversationId: string) =>
   eventually(async () => {
@@ -441,6 +444,7 @@ describe('version numbers and builds', () => {
       buildsAtOnce: 1,
       timeoutMs: 20_000,
       memoryMb: 512,
+      niceness: 0,
     });
     expect(await queue.takeBackOrphans()).toBeGreaterThanOrEqual(1);
     await queue.settled();
@@ -476,6 +480,7 @@ describe('builds in processes of their own', () => {
       buildsAtOnce,
       timeoutMs: 20_000,
       memoryMb: 512,
+      niceness: 0,
     });
 
   it('runs at most the configured number of build processes at once, none left once built', async () => {
