@@ -166,6 +166,14 @@ describe('the subscription section', () => {
     );
   });
 
+  it('offers the owner of a team on pro, the top plan, no upgrade at all', async () => {
+    serve(4, true);
+    await renderPage(<SubscriptionSection />);
+    expect(await screen.findByRole('button', { name: /Change card/ })).toBeTruthy();
+    expect(within(screen.getByTestId('plan-card-4')).getByText('Current plan')).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /Upgrade/ })).toEqual([]);
+  });
+
   it('shows a member the plan and usage without any buy or cancel button', async () => {
     serve(3, false);
     await renderPage(<SubscriptionSection />);
