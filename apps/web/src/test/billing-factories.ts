@@ -1,4 +1,10 @@
-import type { CurrentPlanPackage, PlanPackage, PricingPlan, Subscription } from '@tandem/contract/billing';
+import type {
+  CurrentPlanPackage,
+  OrderInfo,
+  PlanPackage,
+  PricingPlan,
+  Subscription,
+} from '@tandem/contract/billing';
 
 /** A pricing plan of a package, in fen. */
 export function createPricing(plan_id: number, period_type: 1 | 2, price: number): PricingPlan {
@@ -104,6 +110,24 @@ export function createSubscription(
     currency: 'CNY',
     provider: 'sandbox',
     can_manage_billing: canManage,
+    ...overrides,
+  };
+}
+
+/** `get-order-info` of a pro yearly order, paid unless `order_status` says otherwise. */
+export function createOrderInfo(overrides: Partial<OrderInfo> = {}): OrderInfo {
+  return {
+    id: 1,
+    order_no: 'ORD1',
+    order_status: 1,
+    plan_name: 'Pro',
+    ver_name: 'Pro',
+    period_type: 2,
+    date: '2026-11-25T00:00:00.000Z',
+    amount: 287000,
+    currency: 'CNY',
+    has_invoice: 1,
+    ver: { present_benefits: ['100,000 points a month', 'A dedicated account manager'] },
     ...overrides,
   };
 }

@@ -1,7 +1,12 @@
 import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createCurrentPlan, createPlans, createSubscription } from '../../../test/billing-factories.ts';
+import {
+  createCurrentPlan,
+  createOrderInfo,
+  createPlans,
+  createSubscription,
+} from '../../../test/billing-factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
@@ -29,21 +34,7 @@ describe('the subscription section', () => {
       }),
       '/api/order/get-order-info': () => {
         polls += 1;
-        return {
-          data: {
-            id: 1,
-            order_no: 'ORD1',
-            order_status: polls < 2 ? 0 : 1,
-            plan_name: 'Pro',
-            ver_name: 'Pro',
-            period_type: 2,
-            date: '2026-11-25T00:00:00.000Z',
-            amount: 287000,
-            currency: 'CNY',
-            has_invoice: 1,
-            ver: { present_benefits: ['100,000 points a month', 'A dedicated account manager'] },
-          },
-        };
+        return { data: createOrderInfo({ order_status: polls < 2 ? 0 : 1 }) };
       },
     });
     await renderPage(<SubscriptionSection />);
