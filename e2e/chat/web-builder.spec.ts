@@ -112,21 +112,27 @@ test('a built page can read nothing of the product: no cookie, no storage, no ca
     'tryIt("cookie", () => document.cookie);',
     'tryIt("storage", () => localStorage.length);',
     'tryIt("top", () => top.location.href);',
+    'const fetchIt = (name, address) => fetch(address, { credentials: "include" }).then((r) => r.text())',
+    '  .then((t) => name + "=" + t.slice(0, 40), (e) => name + "=blocked:" + e.name);',
     'const api = location.protocol + "//" + location.hostname + ":" + PORT + "/api/user/account";',
-    'fetch(api, { credentials: "include" }).then((r) => r.text()).then((t) => "fetch=" + t.slice(0, 40), (e) => "fetch=blocked:" + e.name)',
-    '  .then((line) => { out.push(line); document.getElementById("out").textContent = out.join("\\n"); });',
+    // Relative, the call goes to the preview origin itself.
+    'Promise.all([fetchIt("fetch", api), fetchIt("relative", "/api/user/account")])',
+    '  .then((lines) => { out.push(...lines); document.getElementById("out").textContent = out.join("\\n"); });',
     '</script>',
   ];
   const appPort = new URL(page.url()).port;
   const html = block('index.html', ...probe).replace('PORT', JSON.stringify(appPort));
   await send(page, `Probe:\n${html}`);
   const out = frameOf(page, 1).locator('#out');
-  await expect(out).toContainText('fetch=', { timeout: 30_000 });
+  await expect(out).toContainText('relative=', { timeout: 30_000 });
   const text = (await out.textContent()) ?? '';
   expect(text).toContain('cookie=blocked:SecurityError');
   expect(text).toContain('storage=blocked:SecurityError');
   expect(text).toContain('top=blocked:SecurityError');
   expect(text).toContain('fetch=blocked:TypeError');
+  expect(text).toContain('relative=blocked:TypeError');
+  // No answer of the account's envelope reached the page, whichever way it asked.
+  expect(text).not.toContain('"code":0');
   // The product's own page does hold a session the probe would have wanted.
   expect(await page.evaluate(() => document.cookie + JSON.stringify(localStorage))).not.toBe('{}');
 });

@@ -12,10 +12,11 @@ import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
 import { childrenRunning, watchNewProcesses } from '../../../test/processes.ts';
+import { conversationRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, serverProcesses, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
-import type { Realtime } from '../../platform/realtime/realtime.ts';
+import { createRealtime, type Realtime } from '../../platform/realtime/realtime.ts';
 import { createLocalStorage } from '../../platform/storage/local-storage.ts';
 import type { BuildResult } from './build-site.ts';
 import { withPickScript } from './pick-script.ts';
@@ -26,7 +27,12 @@ import { isRunning } from './process-tree.ts';
 import { createSiteBuilder } from './site-builds.ts';
 import { recordSiteVersion } from './site-versions.ts';
 
-const ctx = useTestApp();
+/** The app's realtime, made here so that the builders of these tests can publish to its tabs too. */
+let appRealtime: Realtime;
+const ctx = useTestApp({}, (config) => {
+  appRealtime = createRealtime({ config: config.realtime, log: pino({ level: 'silent' }) });
+  return { realtime: appRealtime };
+});
 const { call, data, team, person, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
 
@@ -427,6 +433,51 @@ describe('version numbers and builds', () => {
       errors: [],
     });
     await queue.close();
+  });
+
+  it("brings each status to every tab subscribed to the conversation's channel, a failure's errors too", async () => {
+    const { token, conversationId, messageIds } = await conversationWithReplies(2);
+    const tabs = [
+      await conversationRealtimeClient(ctx.app, token, conversationId),
+      await conversationRealtimeClient(ctx.app, token, conversationId),
+    ];
+    const error = { file: 'src/App.tsx', line: 2, column: 20, text: 'Expected ">" but found ";"' };
+    const queue = createSiteBuilder({
+      db: ctx.database.db,
+      realtime: appRealtime,
+      log: pino({ level: 'silent' }),
+      owner: testProcess('builder-a'),
+      buildsAtOnce: 1,
+      timeoutMs: 5000,
+      memoryMb: 512,
+      build: async (files): Promise<BuildResult> =>
+        files.some((file) => file.content.includes('<h1>Hi</h1;'))
+          ? { status: 'fail', errors: [error] }
+          : { status: 'ready', output: [{ path: 'index.html', content: '<p>built</p>' }] },
+    });
+    await queue.fromReply({ conversationId, messageId: messageIds[0]!, content: `${MAIN}\n${app('One')}` });
+    await queue.settled();
+    const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
+    await queue.fromReply({ conversationId, messageId: messageIds[1]!, content: broken });
+    await queue.settled();
+    await queue.close();
+    const statusOf = (version: number, status: SiteVersion['status'], errors: unknown[] = []) => ({
+      type: 'site_version',
+      version,
+      status,
+      message_id: messageIds[version - 1],
+      errors,
+    });
+    for (const tab of tabs) {
+      await eventually(() =>
+        expect(tab.received).toEqual([
+          statusOf(1, 'building'),
+          statusOf(1, 'ready'),
+          statusOf(2, 'building'),
+          statusOf(2, 'fail', [error]),
+        ]),
+      );
+    }
   });
 
   it('builds a version left building by a process that is gone', async () => {

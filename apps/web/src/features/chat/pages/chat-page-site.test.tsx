@@ -1,7 +1,8 @@
 import '../../../test/dom-setup.ts';
 import { AGENT_API, REALTIME_API } from '@tandem/contract/api';
 import { CHAT_API, type Conversation } from '@tandem/contract/chat';
-import { CHAT_SITES_API } from '@tandem/contract/chat-sites';
+import { CHAT_SITES_API, type SiteVersion } from '@tandem/contract/chat-sites';
+import { focusManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime, disconnectRealtime } from '../../../shared/realtime/realtime-client.ts';
@@ -28,9 +29,27 @@ const page: Conversation = {
   created_at: '2026-11-25T10:00:00Z',
   updated_at: '2026-11-25T10:00:00Z',
 };
+const otherPage: Conversation = { ...page, conversation_id: 'conv-2', title: 'Flower shop' };
 
-/** A web builder's conversation conv-1 whose site has a ready version 2. */
-function serve() {
+const versionOf = (version: number, status: SiteVersion['status']): SiteVersion => ({
+  version,
+  status,
+  created_at: '2026-11-25T10:00:00.000Z',
+  message_id: version * 10,
+  errors: [],
+  preview_url: status === 'ready' ? PREVIEW.replace('.2.', `.${version}.`) : null,
+  shared: false,
+  share_url: null,
+});
+
+/** A web builder's `conversations` (conv-1), each site's versions from `versionsOf` (a ready version 2). */
+function serve({
+  conversations = [page],
+  versionsOf = () => [versionOf(2, 'ready')],
+}: {
+  conversations?: Conversation[];
+  versionsOf?: (conversationId: string) => SiteVersion[];
+} = {}) {
   return fakeApi({
     [AGENT_API.publicInfo]: () => ({
       data: {
@@ -48,7 +67,7 @@ function serve() {
         can_edit: false,
       },
     }),
-    [CHAT_API.conversationList]: () => ({ data: { data: [page], total: 1 } }),
+    [CHAT_API.conversationList]: () => ({ data: { data: conversations, total: conversations.length } }),
     [CHAT_API.conversationMessages]: () => ({ data: { data: [], total: 0 } }),
     [CHAT_API.sendMessage]: () => ({
       data: {
@@ -60,34 +79,24 @@ function serve() {
         points: 2,
       },
     }),
-    [CHAT_SITES_API.siteVersions]: () => ({
-      data: {
-        data: [
-          {
-            version: 2,
-            status: 'ready',
-            created_at: '2026-11-25T10:00:00.000Z',
-            message_id: 9,
-            errors: [],
-            preview_url: PREVIEW,
-          },
-        ],
-        total: 1,
-      },
-    }),
+    [CHAT_SITES_API.siteVersions]: (_body, params) => {
+      const versions = versionsOf(String(params.conversation_id));
+      return { data: { data: versions, total: versions.length } };
+    },
     [REALTIME_API.clientToken]: () => ({ data: 'jwt-ada' }),
     [REALTIME_API.chatToken]: () => ({ data: 'jwt-chat' }),
   });
 }
 
-async function openSiteChat() {
+async function openSiteChat(conversationId = 'conv-1') {
   const hub = fakeRealtimeHub();
   connectRealtime({ userId: 7, url: 'ws://localhost/connection/websocket' });
   await waitFor(() => expect(hub.channels()).toEqual(['personal:#7']));
   await renderPage(<ChatPage />, {
-    path: `/chat?agent_key=${card.agent_key}&conversation_id=conv-1`,
+    path: `/chat?agent_key=${card.agent_key}&conversation_id=${conversationId}`,
     route: '/chat',
   });
+  return hub;
 }
 
 /** Picks the element in the preview as its frame would post it. */
@@ -116,6 +125,7 @@ afterEach(() => {
   disconnectRealtime();
   getSession().reset();
   setScreenWidth(null);
+  focusManager.setFocused(undefined);
   vi.restoreAllMocks();
 });
 
@@ -187,5 +197,55 @@ describe('the web preview on a phone', () => {
     await pickInPreview();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(chip()).toBeTruthy();
+  });
+});
+
+describe("a site version's status in every open tab", () => {
+  it("shows a version made and built elsewhere as its publications arrive, and nothing of another conversation's", async () => {
+    // A tab in the background: the poll of a building version reads nothing, so only the channel can.
+    focusManager.setFocused(false);
+    const versions: Record<string, SiteVersion[]> = {
+      'conv-1': [versionOf(2, 'ready')],
+      'conv-2': [versionOf(1, 'ready')],
+    };
+    const api = serve({ conversations: [page, otherPage], versionsOf: (id) => versions[id] ?? [] });
+    const readsOf = (id: string) =>
+      api.paramsOf(CHAT_SITES_API.siteVersions).filter((params) => params.conversation_id === id).length;
+    const publish = (id: string, version: number, status: SiteVersion['status']) =>
+      hub.publish(`chat:${id}`, {
+        type: 'site_version',
+        version,
+        status,
+        message_id: version * 10,
+        errors: [],
+      });
+    /** The version the panel shows, and its status. */
+    const shown = () => {
+      const label = screen
+        .queryByRole('complementary', { name: 'Web preview' })
+        ?.querySelector('.site-panel__version');
+      return label && [label.firstChild?.textContent, label.querySelector('.ant-tag')?.textContent];
+    };
+    // Flower shop, open first, is left for Coffee shop: its channel goes with it.
+    const hub = await openSiteChat('conv-2');
+    expect(await screen.findByTitle('Version 1')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Coffee shop' }));
+    expect(await screen.findByTitle('Version 2')).toBeTruthy();
+    await waitFor(() => expect(hub.channels()).toEqual(['personal:#7', 'chat:conv-1']));
+    const readsBefore = { 'conv-1': readsOf('conv-1'), 'conv-2': readsOf('conv-2') };
+
+    versions['conv-2'] = [versionOf(2, 'building'), ...versions['conv-2']!];
+    publish('conv-2', 2, 'building');
+    // A reply in another tab makes version 3, then its build ends.
+    versions['conv-1'] = [versionOf(3, 'building'), ...versions['conv-1']!];
+    publish('conv-1', 3, 'building');
+    await waitFor(() => expect(shown()).toEqual(['Version 3', 'Building']));
+    versions['conv-1'] = [versionOf(3, 'ready'), ...versions['conv-1']!.slice(1)];
+    publish('conv-1', 3, 'ready');
+    await waitFor(() => expect(shown()).toEqual(['Version 3', 'Ready']));
+    expect(screen.getByTitle('Version 3').getAttribute('src')).toBe(PREVIEW.replace('.2.', '.3.'));
+    // One read for each publication of the open conversation's, none for the other's.
+    expect(readsOf('conv-1')).toBe(readsBefore['conv-1'] + 2);
+    expect(readsOf('conv-2')).toBe(readsBefore['conv-2']);
   });
 });
