@@ -1,12 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
+import { publishedAgent } from '../support/chat-agent.ts';
 import { expectOnServer, projectWithDocument, signedInContext } from '../support/documents.ts';
 import { MESSAGES } from '../support/messages.ts';
 import { teamOfTwo } from '../support/teams.ts';
-import { TEST_MODEL_POINTS } from '../support/test-model.ts';
+import { SLOW_TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
 
 const m = MESSAGES['en-US'].ai_writing;
+const k = MESSAGES['en-US'].agent_knowledge;
+const chat = MESSAGES['en-US'].chat;
 const editorText = MESSAGES['en-US'].doc_editor.text;
 
 // Documents open on a loaded machine over a websocket: give each test room, never a sleep.
@@ -220,4 +223,70 @@ test('a reader may explain, summarise and translate, but not rewrite or change t
   expect(await paragraphsOf(writer)).toEqual(['Tides turn twice a day.']);
   await context.close();
   await writer.context().close();
+});
+
+test('quote and add to chat hand a selection to the chat beside the document, which sends it and streams the reply', async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerWithToken(request, 'e2e-ai-owner');
+  const doc = await projectWithDocument(request, owner.token);
+  const launch = 'The launch moved to the second week of May.';
+  const support = 'Support answers from nine to five.';
+  const ask = 'Which date should the release notes give, and where should customers write until then?';
+  await call(request, owner.token, 'POST', '/api/knowledge/save-online-doc', {
+    doc_id: doc.id,
+    format: 'markdown',
+    content: `${launch}\n\n${support}`,
+  });
+  // The slow test model: the reply is still streaming when the test looks at it.
+  const agent = await publishedAgent(request, owner.token, { model: SLOW_TEST_MODEL });
+  await call(request, owner.token, 'POST', '/api/chat/add-agent', { agent_id: agent.id });
+  const context = await signedInContext(browser, owner.token);
+  const page = await context.newPage();
+  await openDocument(page, doc.uniqCode);
+  await expect(editorOf(page)).toContainText(support);
+
+  // Quote: the panel opens with the selection quoted in the question, the cursor after it.
+  await select(page, launch);
+  await menuOf(page).getByRole('button', { name: m.quote }).click();
+  const panel = page.getByRole('dialog', { name: k.panel_title });
+  await expect(panel.getByText(`${k.reads_document}: Field notes`)).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: k.choose_agent })).toBeVisible();
+  const question = panel.getByRole('textbox', { name: chat.message_label });
+  await expect(question).toHaveValue(`> ${launch}\n\n`);
+  await expect(question).toBeFocused();
+  // Beside the document, not over it: the text ends before the panel begins.
+  const [text, side] = [await editorOf(page).boundingBox(), await panel.boundingBox()];
+  expect(text!.x + text!.width).toBeLessThanOrEqual(side!.x);
+
+  // Add to chat: the selection waits above the question, which keeps its quote.
+  await select(page, support);
+  await menuOf(page).getByRole('button', { name: m.add_to_chat }).click();
+  await expect(panel.getByText(k.added_context)).toBeVisible();
+  await expect(panel.locator('blockquote', { hasText: support })).toBeVisible();
+  await expect(question).toHaveValue(`> ${launch}\n\n`);
+
+  await question.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(ask);
+  await page.keyboard.press('Enter');
+  // Sent: the added text goes first, then the question with its quote; the box and the addition clear.
+  const sent = panel.locator('.chat-message.is-user');
+  await expect(sent).toContainText(`> ${support} > ${launch} ${ask}`);
+  await expect(panel.getByText(k.added_context)).toHaveCount(0);
+  await expect(question).toHaveValue('');
+
+  // The reply streams in, word by word, with Stop on offer, then stands whole.
+  const reply = panel.locator('.chat-message.is-assistant');
+  await expect(panel.getByRole('button', { name: chat.stop })).toBeVisible();
+  await expect(
+    panel.locator('.chat-message.is-assistant[aria-busy="true"]', { hasText: /^Echo: >/ }),
+  ).toBeVisible();
+  await expect(reply).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await expect(panel.getByRole('button', { name: chat.stop })).toHaveCount(0);
+  await expect(reply.locator('p').first()).toHaveText(`Echo: > ${support}`);
+  await expect(reply.locator('blockquote')).toHaveText(launch);
+  await expect(reply).toContainText(ask);
+  await context.close();
 });

@@ -1,11 +1,12 @@
 import { MessageOutlined } from '@ant-design/icons';
 import type { DocData } from '@tandem/contract/project';
 import { FloatButton } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocChatBridge } from '../../features/projects/editor/doc-chat-bridge.ts';
 import { DocumentPage } from '../../features/projects/editor/document-page.tsx';
+import './document-with-chat.css';
 
 // The chat's code loads the first time the panel opens, not with every document.
 const DocChatPanel = lazy(() =>
@@ -13,6 +14,9 @@ const DocChatPanel = lazy(() =>
     default: module.DocChatPanel,
   })),
 );
+
+/** The chat panel's width beside the document (a drawer from the bottom on a phone). */
+const PANEL_WIDTH = 420;
 
 /**
  * A document beside its chat panel (issue 15): the route composes the two features. The editor's AI
@@ -37,7 +41,13 @@ function DocumentChat({ doc }: { doc: DocData }) {
   }
   return (
     <Suspense fallback={null}>
-      <DocChatPanel doc={doc} pending={pending} onTake={take} onClose={() => setOpen(false)} />
+      <DocChatPanel
+        doc={doc}
+        pending={pending}
+        onTake={take}
+        onClose={() => setOpen(false)}
+        width={PANEL_WIDTH}
+      />
     </Suspense>
   );
 }
@@ -76,9 +86,20 @@ function useScrollToHeading(heading: string | null) {
   }, [heading]);
 }
 
-/** `/projects/:doc_uniq_code`: the document, with the chat beside it. */
+/**
+ * `/projects/:doc_uniq_code`: the document, with the chat beside it. While the panel is open on a wide
+ * window the page leaves it room, so the panel covers neither the text nor the AI menu over a selection.
+ */
 export function DocumentWithChatPage() {
   const [params] = useSearchParams();
   useScrollToHeading(params.get('at'));
-  return <DocumentPage aside={(doc) => <DocumentChat doc={doc} />} />;
+  const isPanelOpen = useDocChatBridge((state) => state.open);
+  return (
+    <div
+      className={isPanelOpen ? 'doc-with-chat doc-with-chat--open' : 'doc-with-chat'}
+      style={{ '--doc-chat-width': `${PANEL_WIDTH}px` } as CSSProperties}
+    >
+      <DocumentPage aside={(doc) => <DocumentChat doc={doc} />} />
+    </div>
+  );
 }

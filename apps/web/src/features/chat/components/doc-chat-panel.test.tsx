@@ -69,6 +69,7 @@ function Harness({ handOff }: { handOff: DocChatHandOff | null }) {
         return taken;
       }}
       onClose={() => {}}
+      width={420}
     />
   );
 }

@@ -33,6 +33,8 @@ type Props = {
   pending: DocChatHandOff | null;
   onTake(): DocChatHandOff | null;
   onClose(): void;
+  /** Its width beside the document, which the page leaves free for it. */
+  width: number;
 };
 
 /**
@@ -40,7 +42,7 @@ type Props = {
  * replies read the open document (and its project, where the agent has "context from projects" on).
  * Streaming, stop, points and errors are the chat's own. A side panel; a drawer from the bottom on a phone.
  */
-export function DocChatPanel({ doc, pending, onTake, onClose }: Props) {
+export function DocChatPanel({ doc, pending, onTake, onClose, width }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const agents = useQuery(chatAgentsQuery());
@@ -131,7 +133,7 @@ export function DocChatPanel({ doc, pending, onTake, onClose }: Props) {
       className="doc-chat"
       title={t('agent_knowledge.panel_title')}
       placement={isPhone ? 'bottom' : 'right'}
-      size={isPhone ? '85%' : 420}
+      size={isPhone ? '85%' : width}
       mask={isPhone}
       // Beside the document, not over it: the document stays in reach of mouse and keyboard.
       focusable={{ trap: isPhone }}
