@@ -24,9 +24,10 @@ const V8_OUT_OF_MEMORY = /heap out of memory|Reached heap limit/;
 /**
  * How much nicer than the server a build runs by default (Linux's scale: 19 the nicest): builds take only
  * what replies and requests leave (`npm run bench -- site-build`). Against another process that keeps
- * the CPUs busy, a build gets about 2% of a CPU and may run past its time limit (SITE_BUILD_NICENESS).
+ * the CPUs busy, a build gets about 2% of a CPU and may run past its time limit. The server passes
+ * SITE_BUILD_NICENESS (config.ts, the same default); the bench and tests' own builders take this.
  */
-export const BUILD_NICENESS = 19;
+const BUILD_NICENESS = 19;
 
 // From the sources (tsx, tests) the worker is TypeScript, loaded through tsx; from the bundle, the
 // worker bundled beside main.js.
@@ -85,7 +86,7 @@ export function buildSiteInChild(
       if (child.pid) setPriority(child.pid, Math.min(19, getPriority() + niceness));
     } catch {}
     // Where Linux groups CPU time by session (autogroup), the build's session of its own would compete
-    // with the server's as an equal whatever the niceness: the group itself is made the nicest.
+    // with the server's as an equal whatever the niceness: the group is made as nice as the build.
     try {
       if (child.pid) writeFileSync(`/proc/${child.pid}/autogroup`, String(niceness));
     } catch {}
