@@ -5,6 +5,8 @@ import { preloadSignedInPage } from './app/router.tsx';
 import { initI18n } from './shared/i18n/i18n.ts';
 import { initialLocale } from './shared/i18n/locale-preference.ts';
 import { watchSystemTheme } from './shared/theme/theme-store.ts';
+// antd's styles, whole and before ours (providers.tsx: zeroRuntime).
+import 'antd/dist/antd.css';
 import './app/global.css';
 
 async function start() {

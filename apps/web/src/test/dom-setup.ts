@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { antdVisibilityRules } from './antd-visibility.ts';
 
 /** What jsdom lacks and antd expects; imported first by every component test. */
 type MediaListener = (event: MediaQueryListEvent) => void;
@@ -72,6 +73,11 @@ if (!('ResizeObserver' in window)) {
 }
 
 afterEach(() => cleanup());
+
+const antdRules = document.createElement('style');
+antdRules.dataset.source = 'antd.css';
+antdRules.textContent = antdVisibilityRules();
+document.head.append(antdRules);
 
 // Virtual lists keep the reader's place with these; jsdom has no layout to scroll.
 Element.prototype.scrollBy ??= () => {};
