@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtraProps } from 'react-markdown';
+import { copyText } from '../ui/copy-text.ts';
 import { showNotice } from '../ui/notices.ts';
 
 type Element = NonNullable<ExtraProps['node']>;
@@ -30,9 +31,7 @@ export function CodeBlock({ node, children, ...props }: ComponentProps<'pre'> & 
   }, [isCopied]);
   const copy = async () => {
     try {
-      // No clipboard outside a secure context, or the browser refused.
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText((pre.current?.textContent ?? '').replace(/\n$/, ''));
+      await copyText((pre.current?.textContent ?? '').replace(/\n$/, ''));
       setCopied(true);
     } catch {
       showNotice({ key: 'chat.copy_code_failed' });

@@ -3,12 +3,13 @@ import type { AgentAccess, AgentStatus } from '@tandem/contract/agent-rules';
 import { Alert, Button, Input, Segmented, Skeleton } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { agentPageUrlOf, EMBED_KINDS, type EmbedKind, embedCodeOf } from '../model/share-codes.ts';
 
 async function copy(text: string) {
   try {
-    await navigator.clipboard.writeText(text);
+    await copyText(text);
     showNotice({ key: 'agents.share.copied' }, 'success');
   } catch {
     showNotice({ key: 'agents.share.copy_failed' });

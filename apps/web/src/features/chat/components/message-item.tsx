@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { withCitationLinks } from '../../../shared/markdown/citation-links.ts';
 import { Citations } from '../../../shared/markdown/citations.tsx';
 import { MarkdownReply } from '../../../shared/markdown/markdown-reply.tsx';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import type { ShownMessage } from '../model/apply-publication.ts';
 import { isRatable, MessageFeedbackActions } from './message-feedback.tsx';
@@ -62,9 +63,7 @@ export function MessageItem({
   const isStreaming = message.status === 'streaming';
   const copy = async () => {
     try {
-      // No clipboard outside a secure context, or the browser refused.
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(message.content);
+      await copyText(message.content);
       showNotice({ key: 'chat.copied' }, 'success');
     } catch {
       showNotice({ key: 'chat.copy_failed' });

@@ -15,6 +15,7 @@ import {
   sharesQuery,
 } from '../api/chat-share.ts';
 import './share-dialog.css';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 
 type Props = { conversationId: string; onClose(): void };
 
@@ -96,7 +97,7 @@ function ShareLink({
   const locale = useLocaleStore((state) => state.locale);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(share.url);
+      await copyText(share.url);
       showNotice({ key: 'chat_share.copied' }, 'success');
     } catch {
       showNotice({ key: 'chat_share.copy_failed' }, 'warning');

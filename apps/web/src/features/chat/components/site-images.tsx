@@ -13,6 +13,7 @@ import {
   uploadSiteImage,
 } from '../api/chat-sites.ts';
 import './site-images.css';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 
 /**
  * The images of the conversation's site, from the panel's toolbar. An image added here belongs to every
@@ -110,7 +111,7 @@ function ImageRow({ conversationId, image }: { conversationId: string; image: Si
   });
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(image.path);
+      await copyText(image.path);
       showNotice({ key: 'sites.path_copied' }, 'success');
     } catch {
       showNotice({ key: 'sites.copy_failed' }, 'warning');

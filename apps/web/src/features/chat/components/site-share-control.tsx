@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Popconfirm, Popover, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { type SiteVersion, shareSite, siteVersionsKey, unshareSite } from '../api/chat-sites.ts';
 
@@ -41,7 +42,7 @@ export function SiteShareControl({ conversationId, version }: Props) {
   const copy = async () => {
     if (!link) return;
     try {
-      await navigator.clipboard.writeText(link);
+      await copyText(link);
       showNotice({ key: 'sites.link_copied' }, 'success');
     } catch {
       showNotice({ key: 'sites.copy_failed' }, 'warning');

@@ -15,30 +15,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../../shared/session/session-store.ts';
 import { canManageTeam, isPersonalTeam } from '../../../shared/session/session-user.ts';
+import { copyText } from '../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
 import { INVITE_CODE_KEY, inviteCodeQuery, resetInviteCode } from '../api/invitations.ts';
 import { inviteLinkOf } from './invitation-model.ts';
 import { InviteRecipients } from './invite-recipients.tsx';
 import './team-dialogs.css';
 import { formatDateTime } from '@tandem/contract/date-format';
-
-/** Copies with the Clipboard API, or by selecting a hidden field where it is not available. */
-async function copyText(text: string) {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.append(field);
-  field.select();
-  const copied = document.execCommand('copy');
-  field.remove();
-  if (!copied) throw new Error('copy refused');
-}
 
 /** Team invitation (spec part A sections 2 and 4): QR code, link, and invitations by phone or email. */
 export function TeamInvitationDialog({

@@ -4,6 +4,7 @@ import { Button, Input, Modal, Skeleton, Switch } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueEntryPathOf } from '../../../../shared/routing/project-paths.ts';
+import { copyText } from '../../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import { type DocTreeNode, docInfoQuery, shareDoc } from '../../api/documents.ts';
 import { docNameOf } from '../../model/doc-name.ts';
@@ -36,8 +37,7 @@ export function ShareDialog({ node, onClose }: { node: DocTreeNode | null; onClo
 
   async function copy() {
     try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(link);
+      await copyText(link);
       showNotice({ key: 'projects.share.copied' }, 'success');
     } catch {
       showNotice({ key: 'projects.share.copy_failed' }, 'warning');

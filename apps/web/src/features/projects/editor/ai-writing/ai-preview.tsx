@@ -13,6 +13,7 @@ import { Alert, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MarkdownReply } from '../../../../shared/markdown/markdown-reply.tsx';
+import { copyText } from '../../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import { writingModelQuery } from './ai-writing-api.ts';
 import { hasResult, type PreviewState, type WritingTask } from './preview-machine.ts';
@@ -53,10 +54,10 @@ export function AiPreview({ writing, canEdit }: { writing: AiWriting; canEdit: b
   const points = model.data?.points_per_request;
 
   const copy = () =>
-    void navigator.clipboard
-      .writeText(state.text)
-      .then(() => showNotice({ key: 'ai_writing.copied' }, 'success'))
-      .catch(() => undefined);
+    void copyText(state.text).then(
+      () => showNotice({ key: 'ai_writing.copied' }, 'success'),
+      () => showNotice({ key: 'ai_writing.copy_failed' }, 'warning'),
+    );
 
   return (
     <section

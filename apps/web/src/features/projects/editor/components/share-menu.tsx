@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import { type DocData, documentKey, setDocumentShared } from '../api/document-api.ts';
 
@@ -19,8 +20,12 @@ export function ShareMenu({ doc }: { doc: DocData }) {
     const code = shareCode ?? (await setDocumentShared(doc.id, true)).share_code;
     if (!code) return;
     setShareCode(code);
-    await navigator.clipboard?.writeText(shareLinkOf(doc, code)).catch(() => undefined);
-    showNotice({ key: 'doc_editor.share_copied' }, 'success');
+    const link = shareLinkOf(doc, code);
+    await copyText(link).then(
+      () => showNotice({ key: 'doc_editor.share_copied' }, 'success'),
+      // Sharing is on all the same: the notice gives the link to copy by hand.
+      () => showNotice({ key: 'doc_editor.share_copy_failed', values: { link } }, 'warning'),
+    );
   }
 
   async function revoke() {
