@@ -1,5 +1,5 @@
 import '../test/dom-setup.ts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../shared/session/session-store.ts';
 import type { SessionUser } from '../shared/session/session-user.ts';
@@ -102,6 +102,36 @@ describe('a signed-in user', () => {
     expect(window.location.pathname).toBe('/user-center/user-set');
     expect(screen.getByRole('menuitem', { name: /Subscription/ })).toBeTruthy();
     expect(screen.queryByText('Coming soon')).toBeNull();
+  });
+
+  it("/user-center/user-set has one menu: the account centre's sections, each at an address of its own, and the team invitation", async () => {
+    getSession().setToken('token-1');
+    serveApi(account());
+    await openApp('/user-center/user-set?section=subscription&order_no=ORD7');
+    expect(await screen.findByRole('heading', { name: 'Subscription', level: 2 })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Account centre' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Account settings', 'Preferences', 'Subscription', 'Bills', 'Team invitation']);
+    // No second menu of the same sections inside the page.
+    expect(screen.getAllByRole('menuitem', { name: /Preferences/ })).toHaveLength(1);
+    const selected = () =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .filter((item) => item.className.includes('selected'));
+    expect(selected().map((item) => item.textContent)).toEqual(['Subscription']);
+
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Preferences/ }));
+    expect(await screen.findByRole('heading', { name: 'Preferences', level: 2 })).toBeTruthy();
+    expect(window.location.search).toBe('?section=preferences');
+    expect(selected().map((item) => item.textContent)).toEqual(['Preferences']);
+
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Account settings/ }));
+    expect(await screen.findByRole('heading', { name: 'Account settings', level: 2 })).toBeTruthy();
+    expect(window.location.search).toBe('');
+    expect(selected().map((item) => item.textContent)).toEqual(['Account settings']);
   });
 
   it('in a personal team is turned away from the back office', async () => {

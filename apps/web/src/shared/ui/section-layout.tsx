@@ -5,8 +5,25 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import './section-layout.css';
 import { useIsPhone } from './use-is-phone.ts';
 
-/** `search` travels along when the item is opened (the agent a workspace page is about). */
+/**
+ * `search` travels along when the item is opened (the agent a workspace page is about). Items of one
+ * path (the account centre's sections on its page) are told apart by it: the one whose `search` the
+ * address has is selected, or else the one with none.
+ */
 export type SectionItem = { path: string; icon: ReactNode; label: string; search?: string };
+
+const keyOf = (item: SectionItem) => `${item.path}${item.search ?? ''}`;
+
+function selectedItem(items: SectionItem[], pathname: string, search: string) {
+  const onPath = items.filter((item) => pathname === item.path || pathname.startsWith(`${item.path}/`));
+  if (onPath.length < 2) return onPath[0];
+  const address = new URLSearchParams(search);
+  const hasAll = (item: SectionItem) =>
+    [...new URLSearchParams(item.search ?? '')].every(([name, value]) => address.get(name) === value);
+  return (
+    onPath.find((item) => item.search && hasAll(item)) ?? onPath.find((item) => !item.search) ?? onPath[0]
+  );
+}
 
 /**
  * A titled area with its own side menu (account centre, agent workspace, team back office). `back` turns
@@ -25,12 +42,12 @@ export function SectionLayout({
   back?: { to: string; label: string };
   extra?: ReactNode;
 }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // On a phone the menu is one row above the page, scrolling sideways inside itself when its items are
   // wider than the window (none hidden behind "…"), not a column of five items pushing the page down.
   const isPhone = useIsPhone();
-  const selected = items.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))?.path;
+  const selected = selectedItem(items, pathname, search);
   return (
     <div className={`section-layout${back ? ' section-layout--standalone' : ''}`}>
       <header className="section-layout__header">
@@ -48,9 +65,9 @@ export function SectionLayout({
           <Menu
             mode={isPhone ? 'horizontal' : 'inline'}
             disabledOverflow={isPhone}
-            selectedKeys={selected ? [selected] : []}
-            items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
-            onClick={({ key }) => navigate(`${key}${items.find((item) => item.path === key)?.search ?? ''}`)}
+            selectedKeys={selected ? [keyOf(selected)] : []}
+            items={items.map((item) => ({ key: keyOf(item), icon: item.icon, label: item.label }))}
+            onClick={({ key }) => navigate(key)}
           />
         </nav>
         <main className="section-layout__content">

@@ -11,45 +11,59 @@ import './account-centre.css';
 /** The sections other features fill in (billing), given by the app that composes them. */
 export type AccountCentreSlots = Partial<Record<'subscription' | 'bill', ReactNode>>;
 
-type Section = 'account' | 'preferences' | 'subscription' | 'bill';
+export type AccountSection = 'account' | 'preferences' | 'subscription' | 'bill';
+type Section = AccountSection;
 
-const SECTIONS: { key: Section; icon: ReactNode }[] = [
+/** The sections in menu order; each one's label is `account_centre.<key>`. */
+export const ACCOUNT_SECTIONS: { key: Section; icon: ReactNode }[] = [
   { key: 'account', icon: <UserOutlined /> },
   { key: 'preferences', icon: <SkinOutlined /> },
   { key: 'subscription', icon: <CreditCardOutlined /> },
   { key: 'bill', icon: <FileTextOutlined /> },
 ];
 
-const isSection = (value: string | null): value is Section => SECTIONS.some((item) => item.key === value);
+const isSection = (value: string | null): value is Section =>
+  ACCOUNT_SECTIONS.some((item) => item.key === value);
+
+/** The section an address asks for (`?section=subscription`, as the hosted checkout's return does). */
+export const accountSectionOf = (params: URLSearchParams): Section => {
+  const asked = params.get('section');
+  return isSection(asked) ? asked : 'account';
+};
 
 /**
- * The account centre's sections (spec part A section 2), shown in the shell's dialog and on
- * /user-center/user-set (`?section=subscription` opens one, as the hosted checkout's return does).
+ * The account centre's sections (spec part A section 2), in the shell's dialog with a menu of its own,
+ * and on /user-center/user-set (`isPage`), where the page's section menu lists them and the address
+ * says which one is open.
  */
 export function AccountCentre({
   className = '',
   slots = {},
+  isPage = false,
 }: {
   className?: string;
   slots?: AccountCentreSlots;
+  isPage?: boolean;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const asked = params.get('section');
-  const [section, setSection] = useState<Section>(isSection(asked) ? asked : 'account');
+  const [chosen, setSection] = useState<Section>(() => accountSectionOf(params));
+  const section = isPage ? accountSectionOf(params) : chosen;
   return (
-    <div className={`account-centre ${className}`.trim()}>
-      <Menu
-        className="account-centre__nav"
-        mode="inline"
-        selectedKeys={[section]}
-        items={SECTIONS.map((item) => ({
-          key: item.key,
-          icon: item.icon,
-          label: t(`account_centre.${item.key}`),
-        }))}
-        onClick={({ key }) => setSection(key as Section)}
-      />
+    <div className={`account-centre${isPage ? ' account-centre--page' : ''} ${className}`.trim()}>
+      {!isPage && (
+        <Menu
+          className="account-centre__nav"
+          mode="inline"
+          selectedKeys={[section]}
+          items={ACCOUNT_SECTIONS.map((item) => ({
+            key: item.key,
+            icon: item.icon,
+            label: t(`account_centre.${item.key}`),
+          }))}
+          onClick={({ key }) => setSection(key as Section)}
+        />
+      )}
       <section className="account-centre__body" aria-labelledby="account-centre-section">
         <h2 id="account-centre-section">{t(`account_centre.${section}`)}</h2>
         {section === 'account' && <AccountSettings />}

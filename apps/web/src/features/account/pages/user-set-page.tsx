@@ -2,5 +2,5 @@ import { AccountCentre, type AccountCentreSlots } from '../components/account-ce
 
 /** `/user-center/user-set`: the account centre as a page (spec part B, section 2's route table). */
 export function UserSetPage({ slots }: { slots?: AccountCentreSlots }) {
-  return <AccountCentre className="account-centre--page" slots={slots} />;
+  return <AccountCentre isPage slots={slots} />;
 }
