@@ -18,9 +18,8 @@ const shared: ThemeConfig['token'] = {
 /**
  * antd's components take their styles from `antd/dist/antd.css` (imported by main.tsx), which reads the
  * tokens below through CSS variables, instead of generating and inserting each component's styles while
- * the page first renders. That generation was a third of the signed-in first screen's script time (the
- * first-screen bench: content p50 1.34 s against 1.56 s, interleaved on one machine) and most of the
- * time of the component tests in jsdom (the agent editor's: 83 s to 18 s).
+ * the page first renders. That generation was a third of the signed-in first screen's script time and
+ * most of the time of the component tests in jsdom (figures in docs/decisions.md).
  */
 const zeroRuntime = true;
 

@@ -11,8 +11,7 @@ import './account-centre.css';
 /** The sections other features fill in (billing), given by the app that composes them. */
 export type AccountCentreSlots = Partial<Record<'subscription' | 'bill', ReactNode>>;
 
-export type AccountSection = 'account' | 'preferences' | 'subscription' | 'bill';
-type Section = AccountSection;
+type Section = 'account' | 'preferences' | 'subscription' | 'bill';
 
 /** The sections in menu order; each one's label is `account_centre.<key>`. */
 export const ACCOUNT_SECTIONS: { key: Section; icon: ReactNode }[] = [
@@ -26,7 +25,7 @@ const isSection = (value: string | null): value is Section =>
   ACCOUNT_SECTIONS.some((item) => item.key === value);
 
 /** The section an address asks for (`?section=subscription`, as the hosted checkout's return does). */
-export const accountSectionOf = (params: URLSearchParams): Section => {
+const accountSectionOf = (params: URLSearchParams): Section => {
   const asked = params.get('section');
   return isSection(asked) ? asked : 'account';
 };
@@ -37,11 +36,9 @@ export const accountSectionOf = (params: URLSearchParams): Section => {
  * says which one is open.
  */
 export function AccountCentre({
-  className = '',
   slots = {},
   isPage = false,
 }: {
-  className?: string;
   slots?: AccountCentreSlots;
   isPage?: boolean;
 }) {
@@ -50,7 +47,7 @@ export function AccountCentre({
   const [chosen, setSection] = useState<Section>(() => accountSectionOf(params));
   const section = isPage ? accountSectionOf(params) : chosen;
   return (
-    <div className={`account-centre${isPage ? ' account-centre--page' : ''} ${className}`.trim()}>
+    <div className={`account-centre${isPage ? ' account-centre--page' : ''}`}>
       {!isPage && (
         <Menu
           className="account-centre__nav"
