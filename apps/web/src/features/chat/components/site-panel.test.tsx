@@ -107,6 +107,18 @@ describe('the web preview beside a conversation', () => {
     expect(container.querySelector('.site-panel__source .hljs-keyword')?.textContent).toBe('import');
   });
 
+  it("says a version is building, through the spinner's current description (no deprecation warning)", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      serve([versionOf(1, { status: 'building' })]);
+      await renderPage(<SitePanel conversationId="conv-1" />);
+      await waitFor(() => expect(screen.getAllByText('Building')).toHaveLength(2)); // the tag and the spinner
+      expect(errors.mock.calls.flat().join(' ')).not.toMatch(/deprecated/i);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('shows nothing while the conversation has no version', async () => {
     serve([]);
     const { container } = await renderPage(<SitePanel conversationId="conv-1" />);

@@ -101,7 +101,7 @@ export function SitePanel({ conversationId, onPickElement, phone }: Props) {
 
   const preview =
     shown.status === 'building' ? (
-      <Spin className="site-panel__state" tip={t('sites.status_building')}>
+      <Spin className="site-panel__state" description={t('sites.status_building')}>
         <div />
       </Spin>
     ) : shown.status === 'fail' || !shown.preview_url ? (
