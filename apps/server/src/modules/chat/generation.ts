@@ -63,7 +63,11 @@ export type Generation = {
   knowledge?: KnowledgeAsk;
 };
 
-type Running = { controller: AbortController; done: Promise<void> };
+/** `ending`: set once the reply is saving its end, resolved when it lets go of the conversation. */
+type Running = { controller: AbortController; done: Promise<void>; ending?: Promise<void> };
+
+/** The longest a send waits for a reply that is saving its end to let go of the conversation. */
+const LET_GO_WAIT_MS = 5_000;
 
 /** A finished reply the moderation refused. */
 class Withdrawn extends Error {}
@@ -255,11 +259,14 @@ export function createChatRunner({
    * Generates the reply; answers what is left to do once it has let go of the conversation. `letGo`
    * frees the conversation for the next message once the reply's end is saved and before it is
    * published: a client that sends the moment it sees the end must not be told a reply is running.
+   * `ending` says the end is being saved: a send from someone who already read it (the saved reply,
+   * on another node, a moment before this process hears back) waits for `letGo` instead of a refusal.
    */
   async function run(
     job: Generation,
     signal: AbortSignal,
     letGo: () => void,
+    ending: () => void,
   ): Promise<(() => Promise<void>) | undefined> {
     const { conversationId, messageId } = job;
     let content = '';
@@ -269,6 +276,7 @@ export function createChatRunner({
       db.update(chatMessages).set(values).where(eq(chatMessages.id, messageId));
     /** Saves the end; false when the reply had been ended elsewhere (failed as a dead process's). */
     const finish = async (values: Partial<typeof chatMessages.$inferInsert>) => {
+      ending();
       const [saved] = await db
         .update(chatMessages)
         .set({ content, reasoning, ...values })
@@ -370,6 +378,7 @@ export function createChatRunner({
       else if (error instanceof Withdrawn) log.info({ conversationId }, 'chat reply withdrawn by moderation');
       else if (isLlmError(error)) log.warn({ err: error, conversationId }, 'chat reply failed');
       else log.error({ err: error, conversationId }, 'chat reply failed');
+      ending();
       const isFailed = await failReply(db, job.debit, ERRORS[name].code, { content, reasoning });
       identityCacheOf(db).forgetTeamAccounts(job.debit.teamId);
       await touch(conversationId);
@@ -401,11 +410,20 @@ export function createChatRunner({
     start(job: Generation) {
       const controller = new AbortController();
       let isHeld = true;
+      let freed = () => {};
+      const free = new Promise<void>((resolve) => {
+        freed = resolve;
+      });
       const letGo = () => {
         if (!isHeld) return;
         isHeld = false;
         if (running.get(job.conversationId)?.controller === controller) running.delete(job.conversationId);
         release(job.debit.teamId);
+        freed();
+      };
+      const ending = () => {
+        const current = running.get(job.conversationId);
+        if (current?.controller === controller) current.ending = free;
       };
       const lost = async (error: unknown) => {
         log.error({ err: error, conversationId: job.conversationId }, 'chat reply lost');
@@ -413,7 +431,7 @@ export function createChatRunner({
         await failReply(db, job.debit, ERRORS.SYSTEM_BUSY.code).catch(() => {});
         return undefined;
       };
-      const reply = run(job, controller.signal, letGo).catch(lost).finally(letGo);
+      const reply = run(job, controller.signal, letGo, ending).catch(lost).finally(letGo);
       running.set(job.conversationId, { controller, done: reply.then(() => undefined) });
       track(reply);
       // What follows the reply runs once the conversation is free again.
@@ -422,7 +440,21 @@ export function createChatRunner({
       });
     },
 
-    isRunning: (conversationId: string) => running.has(conversationId),
+    /**
+     * Whether a reply holds the conversation, so that a send must be refused. One saving its end is
+     * waited for (a database write or two): whoever read that end may send at once.
+     */
+    async isBusy(conversationId: string) {
+      const ending = running.get(conversationId)?.ending;
+      if (ending) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const waited = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, LET_GO_WAIT_MS);
+        });
+        await Promise.race([ending, waited]).finally(() => clearTimeout(timer));
+      }
+      return running.has(conversationId);
+    },
 
     /** Replies generating in this process now. */
     streamingCount: () => running.size,

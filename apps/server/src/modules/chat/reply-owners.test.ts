@@ -136,6 +136,39 @@ describe('a reply that ends', () => {
     onDone = undefined;
     expect(codes).toEqual([0, 0, 0, 0, 0]);
   });
+
+  // On PostgreSQL only: PGlite runs one statement at a time, so nothing reads the saved end before the
+  // reply has let go (the loaded run that found this was on PostgreSQL).
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'takes a send made on reading its saved end while it is still letting go of the conversation',
+    async () => {
+      const { owner, agentId } = await chatSetup();
+      const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
+      await lastReply(owner.token, first.conversation_id);
+      const { db } = ctx.database;
+      // A change to a conversation takes 300 ms: the reply's end is saved, and readable, that long
+      // before it lets go (it touches the conversation in between).
+      await db.execute(sql`create function slow_touch() returns trigger language plpgsql
+        as $$ begin perform pg_sleep(0.3); return new; end $$`);
+      await db.execute(sql`create trigger slow_touch before update on conversations
+        for each row execute function slow_touch()`);
+      try {
+        await send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
+        await waitFor(async () => {
+          const last = (await messagesOf(owner.token, first.conversation_id)).at(-1);
+          return last?.role === 'assistant' && last.content.includes('two') && last.status === 'done'
+            ? last
+            : undefined;
+        }, 'the saved end');
+        const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'three' });
+        expect(next.body.code).toBe(0);
+        expect((await lastReply(owner.token, first.conversation_id)).content).toContain('three');
+      } finally {
+        await db.execute(sql`drop trigger slow_touch on conversations`);
+        await db.execute(sql`drop function slow_touch()`);
+      }
+    },
+  );
 });
 
 describe('a reply whose process is gone', () => {

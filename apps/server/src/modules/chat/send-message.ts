@@ -82,7 +82,7 @@ export function createMessageSender(deps: ChatDeps) {
       );
       if (!found) throw new AppError('CONVERSATION_NOT_FOUND');
       existing = rowFromJson(conversations, found.conversation);
-      if (runner.isRunning(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
+      if (await runner.isBusy(existing.id)) throw new AppError('REPLY_IN_PROGRESS');
       context = agentContextOf(found.agent, userId ?? undefined);
     } else {
       const ref = body.agent_id ? { id: body.agent_id } : { agentKey: body.agent_key! };
