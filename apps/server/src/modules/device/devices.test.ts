@@ -38,7 +38,7 @@ describe('devices', () => {
     expect(current.device_id).toBe('phone-here-0001');
     expect(other).toMatchObject({
       device_id: 'laptop-elsewhere-01',
-      device_name: 'Firefox 140 on Linux',
+      device_name: 'Firefox 140 · Linux',
       ip_address: '81.2.69.142',
       status: 0,
     });

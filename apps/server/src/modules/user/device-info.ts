@@ -6,15 +6,17 @@ import type { DeviceInfo } from '../../platform/auth/sessions.ts';
 import { newToken } from '../../platform/auth/tokens.ts';
 import { locate } from '../../platform/geo/geoip.ts';
 
-/** A readable device name from the user agent: "Chrome 140 on macOS", or "Unknown device". */
+/**
+ * A device name from the user agent, in no language (it is shown in every one): "Chrome 140 · macOS",
+ * or empty when the agent says nothing usable (the page then says "Unknown device" in its language).
+ */
 export function deviceNameOf(userAgent: string): string {
   const { browser, os, device } = UAParser(userAgent);
   const browserName = [browser.name, browser.major].filter(Boolean).join(' ');
   const system = [device.vendor && device.model ? `${device.vendor} ${device.model}` : '', os.name]
     .filter(Boolean)
     .join(', ');
-  if (!browserName && !system) return 'Unknown device';
-  return system ? `${browserName || 'Browser'} on ${system}` : browserName;
+  return [browserName, system].filter(Boolean).join(' · ');
 }
 
 /** The device id of a sign-in: the X-Device-ID header, else the body's, else a new one for this sign-in. */
