@@ -139,3 +139,20 @@ test('/user-center/user-set is the account centre, with the subscription beside 
   await expect(page.getByRole('button', { name: m.billing.upgrade, exact: true }).first()).toBeVisible();
   await expect(page.getByText(m.coming_soon.user_set)).toHaveCount(0);
 });
+
+test('on a phone the devices table keeps each device readable, with when and where under its name', async ({
+  page,
+  request,
+}) => {
+  const account = await registerWithToken(request, 'e2e-phone-devices');
+  await signIn(page, account.email);
+  await page.goto('/user-center/user-set');
+  const devices = page.getByRole('region', { name: m.devices.title });
+  const current = devices.getByRole('row').filter({ hasText: m.devices.current });
+  await expect(current).toBeVisible();
+  // The name's column had 20 px beside two fixed columns: one letter a line.
+  expect((await current.getByRole('cell').first().boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  await expect(devices.getByRole('columnheader', { name: m.devices.last_active })).toHaveCount(0);
+  // Requests from this machine come from a local address.
+  await expect(current.getByText(m.device_location.local)).toBeVisible();
+});

@@ -75,6 +75,12 @@ export function DeviceList() {
                 {t('devices.current')}
               </Tag>
             )}
+            {/* On a phone, where the two columns after this one are left out. */}
+            <span className="device-list__meta">
+              <RelativeTime value={device.last_login_time} />
+              {' · '}
+              {device.location || t('devices.unknown_location')}
+            </span>
           </div>
         </div>
       ),
@@ -83,12 +89,14 @@ export function DeviceList() {
       key: 'last_active',
       title: t('devices.last_active'),
       width: 120,
+      responsive: ['sm'],
       render: (_, device) => <RelativeTime value={device.last_login_time} />,
     },
     {
       key: 'location',
       title: t('devices.location'),
       width: 150,
+      responsive: ['sm'],
       render: (_, device) => (
         <span className="device-list__place">
           <span>{device.location || t('devices.unknown_location')}</span>
