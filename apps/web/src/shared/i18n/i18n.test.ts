@@ -3,7 +3,7 @@ import jaJP from '@tandem/contract/locales/ja-JP';
 import zhCN from '@tandem/contract/locales/zh-CN';
 import zhTW from '@tandem/contract/locales/zh-TW';
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { START_SECTIONS } from './catalogue-parts.ts';
 import { changeLocale, getLocale, i18n, initI18n, loadFullCatalogue, useLocaleStore } from './i18n.ts';
 
@@ -36,6 +36,20 @@ describe('switching language', () => {
     await initI18n('zh-CN');
     expect(i18n.t('common.guest')).toBe('访客');
     expect(Cookies.get('locale')).toBeUndefined();
+  });
+});
+
+describe('a switch asked for while the first language loads', () => {
+  it("comes after it, so that the account's saved language wins over the cookie's", async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    // A cold load: the cookie's language starts loading, then the account answers with another one.
+    const starting = fresh.initI18n('ja-JP');
+    const switching = fresh.changeLocale('en-US');
+    await Promise.all([starting, switching]);
+    expect(fresh.getLocale()).toBe('en-US');
+    expect(fresh.i18n.t('common.cancel')).toBe('Cancel');
+    expect(document.documentElement.lang).toBe('en-US');
   });
 });
 

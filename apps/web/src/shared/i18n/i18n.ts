@@ -61,12 +61,23 @@ function applyLocale(locale: Locale, antdLocale: AntdLocale | undefined, dayjsNa
   useLocaleStore.setState({ locale, antdLocale });
 }
 
+/** The first language loading; a switch asked for meanwhile (the account's saved one) waits for it. */
+let starting: Promise<void> | undefined;
+
 /** Loads only the starting language's first catalogue part before the first render. */
 export async function initI18n(locale: Locale) {
   if (i18n.isInitialized) {
     await switchLocale(locale);
     return;
   }
+  starting ??= start(locale).catch((error: unknown) => {
+    starting = undefined; // tried again by the next call
+    throw error;
+  });
+  await starting;
+}
+
+async function start(locale: Locale) {
   // Calls sent while the catalogue loads (the first screen's account call) already speak this language.
   useLocaleStore.setState({ locale });
   const [{ messages, commit }, antdLocale, dayjsName] = await Promise.all([
@@ -86,6 +97,8 @@ export async function initI18n(locale: Locale) {
 }
 
 async function switchLocale(locale: Locale) {
+  // Before i18next has started, a switch would fail, and the first language would then win.
+  await starting?.catch(() => {});
   const { antdLocale, dayjsName } = await loadLocale(locale);
   await i18n.changeLanguage(locale);
   applyLocale(locale, antdLocale, dayjsName);
