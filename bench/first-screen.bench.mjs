@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
   ensureBuilt,
   figure,
   launchChromium,
@@ -52,31 +54,27 @@ const firstScreenTimes = `new Promise((resolve) => {
 async function launchDevtoolsChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'tandem-bench-chromium-'));
   const chromium = spawn(
-    '/usr/bin/chromium',
+    CHROMIUM,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
     { stdio: 'ignore' },
   );
+  // Chromium writes the port it chose, then the browser's DevTools path, once it listens.
+  let port;
   let socketPath;
   for (let tries = 0; !socketPath; tries++) {
     if (tries > 300) throw new Error('Chromium did not open its DevTools port');
     try {
-      socketPath = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[1];
+      [port, socketPath] = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n');
     } catch {
       await sleep(50);
     }
   }
-  const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
   const socket = new WebSocket(`ws://127.0.0.1:${port}${socketPath}`, { perMessageDeflate: false });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
@@ -113,15 +111,7 @@ async function launchDevtoolsChromium() {
     socket.close();
     await stopProcess(chromium);
     // Chromium's helper processes may still be writing to the profile for a moment after it exits.
-    for (let tries = 0; ; tries++) {
-      try {
-        rmSync(profile, { recursive: true, force: true });
-        break;
-      } catch (error) {
-        if (tries === 20) throw error;
-        await sleep(100);
-      }
-    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   return { send, nextEvent, close };
 }
