@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { expectOnServer, projectWithDocument, serverHtml, signedInContext } from '../support/documents.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
 import { teamOfTwo } from '../support/teams.ts';
@@ -55,23 +49,6 @@ const unsyncedCopy = (page: Page) =>
       }),
   );
 
-/** Waits until the element has not moved for 300 ms (the page, or the pane it is in, has stopped scrolling). */
-const atRest = (target: Locator) =>
-  expect
-    .poll(() =>
-      target.evaluate(
-        (element) =>
-          new Promise<boolean>((resolve) => {
-            const before = element.getBoundingClientRect();
-            setTimeout(() => {
-              const after = element.getBoundingClientRect();
-              resolve(after.top === before.top && after.left === before.left);
-            }, 300);
-          }),
-      ),
-    )
-    .toBe(true);
-
 /** A new user's new document, open in a browser of their own. */
 async function openNewDocument(browser: Browser, request: APIRequestContext) {
   const owner = await registerWithToken(request, 'e2e-editor');
@@ -99,15 +76,10 @@ test('writes headings down to level 9, a table and an image, and finds and repla
   await expect(page.getByRole('navigation', { name: m.toc }).getByRole('button')).toHaveCount(9);
 
   // Ten typed lines leave the page scrolling to keep the caret in view; on a busy machine it can still
-  // move while the Table menu opens, and the menu follows its button a frame late, so a click aimed at
-  // the menu once fell between two toolbar buttons. Open it, and choose from it, on a still page.
-  const tableButton = page.getByRole('button', { name: m.table, exact: true });
-  await atRest(tableButton);
-  await tableButton.click();
+  // move while the Table menu opens, and a click aimed at the menu once fell between two toolbar buttons.
+  await clickAtRest(page.getByRole('button', { name: m.table, exact: true }));
   const insertTable = page.getByRole('menuitem', { name: m.table_insert });
-  await expect(insertTable).toBeVisible();
-  await atRest(insertTable);
-  await insertTable.click();
+  await clickAtRest(insertTable);
   await expect(insertTable).toBeHidden();
   await expect(editorOf(page).getByRole('table')).toBeVisible();
   await page.keyboard.type('Tide');

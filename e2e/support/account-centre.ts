@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { clickAtRest } from './menus.ts';
 import { MESSAGES } from './messages.ts';
 import { dialogWith, signIn } from './sign-in.ts';
 
@@ -10,7 +11,7 @@ export const localPart = (email: string) => email.split('@')[0]!;
 /** Opens the account centre from the user menu, whose button is named after the user. */
 export async function openAccountCentre(page: Page, name: string | RegExp) {
   await page.getByRole('button', { name: typeof name === 'string' ? new RegExp(name) : name }).click();
-  await page.getByText(m.user_menu.account_settings, { exact: true }).click();
+  await clickAtRest(page.getByText(m.user_menu.account_settings, { exact: true }));
   const centre = page.getByRole('dialog').filter({ hasText: m.account_centre.title }).last();
   await expect(centre.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
   return centre;

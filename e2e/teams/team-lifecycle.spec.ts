@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { clickInSubmenu } from '../support/menus.ts';
+import { clickAtRest, clickInSubmenu } from '../support/menus.ts';
 import { buttonName, fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn, submitSignIn } from '../support/sign-in.ts';
 
@@ -73,7 +73,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   // The owner copies the invitation link.
   await ownerPage.goto('/dashboard');
   await openUserMenu(ownerPage, owner.email);
-  await ownerPage.getByText(m.user_menu.team_invitation, { exact: true }).click();
+  await clickAtRest(ownerPage.getByText(m.user_menu.team_invitation, { exact: true }));
   const invitation = dialogWith(ownerPage, fill(m.team.invite_title_named, { name: teamName }));
   await expect(invitation.locator('canvas')).toBeVisible();
   await invitation.getByRole('tab', { name: m.team.invite_tab_link }).click();
