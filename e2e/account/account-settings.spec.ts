@@ -7,7 +7,7 @@ import {
   signOutOtherDevices,
 } from '../support/account-centre.ts';
 import { latestCode, PASSWORD, registerAccount } from '../support/accounts.ts';
-import { clickInSubmenu } from '../support/menus.ts';
+import { clickAtRest, clickInSubmenu } from '../support/menus.ts';
 import { buttonName, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -265,7 +265,7 @@ test('language and theme are kept after a reload and follow the user to another 
   const { email } = await registerAccount(request);
   await signIn(page, email);
   const centre = await openAccountCentre(page, localPart(email));
-  await centre.getByRole('menuitem', { name: m.account_centre.preferences }).click();
+  await clickAtRest(centre.getByRole('menuitem', { name: m.account_centre.preferences }));
 
   const themeSaved = page.waitForResponse((r) => r.url().endsWith('/api/user/update-user-preference'));
   // antd hides the radio input itself; its label is what a user clicks.

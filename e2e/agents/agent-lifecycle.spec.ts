@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { maskEmail } from '../../packages/contract/src/contact-mask.ts';
 import { registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 import { apiToken, teamOfTwo } from '../support/teams.ts';
@@ -166,7 +167,7 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await card(page, agentName)
     .getByRole('button', { name: fill(a.actions.more, { name: agentName }) })
     .click();
-  await page.getByRole('menuitem', { name: a.actions.off_shelf }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: a.actions.off_shelf }));
   await expect(card(page, agentName)).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole('tab', { name: a.hub.tab_mine }).click();
@@ -180,7 +181,7 @@ test('an agent from a template to deletion: every editor section, debug, publish
   await card(page, agentName)
     .getByRole('button', { name: fill(a.actions.more, { name: agentName }) })
     .click();
-  await page.getByRole('menuitem', { name: a.actions.delete }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: a.actions.delete }));
   const confirm = dialogWith(page, a.delete.body);
   await confirm.getByRole('button', { name: a.delete.confirm }).click();
   await expect(card(page, agentName)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { clickInSubmenu } from '../support/menus.ts';
+import { clickAtRest, clickInSubmenu } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 import { apiToken, teamOfTwo } from '../support/teams.ts';
@@ -22,7 +22,7 @@ const entryNames = (page: Page) => tree(page).locator('.doc-tree__name').allText
 async function menuAction(page: Page, name: string, action: string) {
   await entry(page, name).hover();
   await page.getByRole('button', { name: fill(p.tree.more, { name }) }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: action }));
 }
 
 /** Names a new entry in the dialog the toolbar or an entry's menu opened. */
@@ -289,6 +289,6 @@ test('files become documents by import (a picture is refused before sending), an
     .getByRole('toolbar', { name: p.batch.toolbar })
     .getByRole('button', { name: p.batch.download })
     .click();
-  await page.getByRole('menuitem', { name: p.format.html }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: p.format.html }));
   expect((await zip).suggestedFilename()).toMatch(/\.zip$/);
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { platformAdmin, registerWithToken } from '../support/accounts.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { signIn } from '../support/sign-in.ts';
 import { teamOfTwo } from '../support/teams.ts';
@@ -133,7 +134,7 @@ test('/user-center/user-set is the account centre, with the subscription beside 
   await expect(page.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
   await expect(page.getByRole('heading', { name: m.account_settings.security })).toBeVisible();
   await expect(page.getByRole('button', { name: m.account_settings.delete_account })).toBeVisible();
-  await page.getByRole('menuitem', { name: m.account_centre.subscription }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: m.account_centre.subscription }));
   await expect(page.getByRole('heading', { name: m.account_centre.subscription })).toBeVisible();
   // A new account's team is on the free plan, and its owner may upgrade it.
   await expect(page.getByRole('button', { name: m.billing.upgrade, exact: true }).first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { MESSAGES } from '../support/messages.ts';
 import { signIn } from '../support/sign-in.ts';
 import { teamOfTwo } from '../support/teams.ts';
@@ -24,7 +25,7 @@ test('on a phone a section’s menu is one row above its page, and still opens e
   expect((await nav.boundingBox())!.height).toBeLessThanOrEqual(60);
 
   // Every item is in the row (the last ones scrolled into view), none behind "…".
-  await nav.getByRole('menuitem', { name: m.route.org_admin_member_approve }).click();
+  await clickAtRest(nav.getByRole('menuitem', { name: m.route.org_admin_member_approve }));
   await expect(page).toHaveURL(/\/org-admin\/member-approve$/);
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))

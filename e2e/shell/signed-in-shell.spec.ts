@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { registerAccount, registerWithToken } from '../support/accounts.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { signIn, submitSignIn } from '../support/sign-in.ts';
 import { createTeam } from '../support/teams.ts';
@@ -71,11 +72,11 @@ test('the sidebar shows the current team, and switching there shows the new one'
   await expect(switcher(teamName)).toBeVisible();
 
   await switcher(teamName).click();
-  await page.getByRole('menuitem', { name: m.team.personal_team }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: m.team.personal_team }));
   await expect(switcher(m.team.personal_team)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await switcher(m.team.personal_team).click();
-  await page.getByRole('menuitem', { name: teamName }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: teamName }));
   await expect(switcher(teamName)).toBeVisible();
 });

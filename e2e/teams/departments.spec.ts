@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, registerAccount } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 import { apiToken, teamOfTwo } from '../support/teams.ts';
@@ -64,7 +65,7 @@ test('a manager arranges departments at once, moves one under another and reads 
   await departments
     .getByRole('button', { name: fill(m.org_admin.department_actions, { name: 'Sales' }) })
     .click();
-  await page.getByRole('menuitem', { name: new RegExp(m.org_admin.department_change_parent) }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: new RegExp(m.org_admin.department_change_parent) }));
   const move = dialogWith(page, fill(m.org_admin.department_parent_title, { name: 'Sales' }));
   await move.getByRole('combobox', { name: m.org_admin.department_parent }).click();
   await page.locator('.ant-select-tree').getByTitle('Research', { exact: true }).click();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PASSWORD, registerAccount } from '../support/accounts.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { dialogWith, signIn } from '../support/sign-in.ts';
 
@@ -56,7 +57,7 @@ test('a removed member waits among the leaving members and can be restored; memb
   await members
     .getByRole('button', { name: fill(m.org_admin.member_actions, { name: 'Rosa Leaver' }) })
     .click();
-  await page.getByRole('menuitem', { name: new RegExp(m.org_admin.remove) }).click();
+  await clickAtRest(page.getByRole('menuitem', { name: new RegExp(m.org_admin.remove) }));
   await dialogWith(page, fill(m.org_admin.remove_one_title, { name: 'Rosa Leaver' }))
     .getByRole('button', { name: m.org_admin.remove })
     .click();

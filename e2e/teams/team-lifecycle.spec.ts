@@ -127,7 +127,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await departments
     .getByRole('button', { name: fill(m.org_admin.department_actions, { name: 'Engineering' }) })
     .click();
-  await ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.department_add_child) }).click();
+  await clickAtRest(ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.department_add_child) }));
   const addChild = dialogWith(ownerPage, fill(m.org_admin.department_add_child_of, { name: 'Engineering' }));
   await addChild.getByRole('textbox', { name: m.org_admin.department_name }).fill('Platform');
   await addChild.getByRole('button', { name: buttonName(m.org_admin.department_create) }).click();
@@ -136,7 +136,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await departments
     .getByRole('button', { name: fill(m.org_admin.department_actions, { name: 'Engineering' }) })
     .click();
-  await ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.department_move_up) }).click();
+  await clickAtRest(ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.department_move_up) }));
   await expect(ownerPage.getByText(m.error.department_move_blocked)).toBeVisible();
 
   // The new member moves into Platform.
@@ -166,7 +166,7 @@ test('a team from creation to dissolution: invite, approve, departments, admin, 
   await platform
     .getByRole('button', { name: fill(m.org_admin.member_actions, { name: memberName }) })
     .click();
-  await ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.make_admin) }).click();
+  await clickAtRest(ownerPage.getByRole('menuitem', { name: new RegExp(m.org_admin.make_admin) }));
   const makeAdmin = dialogWith(ownerPage, fill(m.org_admin.make_admin_title, { name: memberName }));
   await makeAdmin.getByRole('button', { name: m.org_admin.make_admin }).click();
   await expect(ownerPage.getByText(fill(m.org_admin.admin_made, { name: memberName }))).toBeVisible();
