@@ -51,6 +51,15 @@ describe('a switch asked for while the first language loads', () => {
     expect(fresh.i18n.t('common.cancel')).toBe('Cancel');
     expect(document.documentElement.lang).toBe('en-US');
   });
+
+  it('is the second of two starts, which is not dropped', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    await Promise.all([fresh.initI18n('ja-JP'), fresh.initI18n('zh-TW')]);
+    expect(fresh.getLocale()).toBe('zh-TW');
+    expect(fresh.i18n.t('common.cancel')).toBe(zhTW.common.cancel);
+    expect(document.documentElement.lang).toBe('zh-TW');
+  });
 });
 
 describe('the first catalogue part', () => {

@@ -65,7 +65,12 @@ function applyLocale(locale: Locale, antdLocale: AntdLocale | undefined, dayjsNa
 let starting: Promise<void> | undefined;
 
 /** Loads only the starting language's first catalogue part before the first render. */
-export async function initI18n(locale: Locale) {
+export async function initI18n(locale: Locale): Promise<void> {
+  // A second start while the first loads comes after it: a switch, or a start again if it failed.
+  if (starting && !i18n.isInitialized) {
+    await starting.catch(() => {});
+    return initI18n(locale);
+  }
   if (i18n.isInitialized) {
     await switchLocale(locale);
     return;
