@@ -311,3 +311,30 @@ test('the user menu’s theme and language are saved on the account too', async 
   await expect(otherPage.locator('html')).toHaveAttribute('data-theme', 'light');
   await other.close();
 });
+
+test('in Japanese the devices heading and the local network place each keep to one line', async ({
+  page,
+  request,
+}) => {
+  const ja = MESSAGES['ja-JP'];
+  const { email } = await registerAccount(request);
+  await signIn(page, email);
+  await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
+  await clickInSubmenu(page, m.user_menu.language, '日本語');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
+  await clickAtRest(page.getByText(ja.user_menu.account_settings, { exact: true }));
+
+  const heading = page.getByRole('heading', { name: ja.devices.title });
+  const place = page.getByRole('cell').getByText(ja.device_location.local, { exact: true }).first();
+  await expect(place).toBeVisible();
+  // One line each: no taller than one line of their text (they wrapped beside the long button, and
+  // in the 150 px column).
+  for (const text of [heading, place]) {
+    const { height, lineHeight } = await text.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+  }
+});

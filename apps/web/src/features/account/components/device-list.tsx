@@ -95,7 +95,8 @@ export function DeviceList() {
     {
       key: 'location',
       title: t('devices.location'),
-      width: 150,
+      // Wide enough for ローカルネットワーク (local network) on one line.
+      width: 164,
       responsive: ['sm'],
       render: (_, device) => (
         <span className="device-list__place">
