@@ -322,11 +322,10 @@ test('in Japanese the devices heading and the local network place each keep to o
   await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
   await clickInSubmenu(page, m.user_menu.language, '日本語');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
-  await page.getByRole('button', { name: new RegExp(localPart(email)) }).click();
-  await clickAtRest(page.getByText(ja.user_menu.account_settings, { exact: true }));
+  const centre = await openAccountCentre(page, localPart(email), ja);
 
-  const heading = page.getByRole('heading', { name: ja.devices.title });
-  const place = page.getByRole('cell').getByText(ja.device_location.local, { exact: true }).first();
+  const heading = centre.getByRole('heading', { name: ja.devices.title });
+  const place = centre.getByRole('cell').getByText(ja.device_location.local, { exact: true }).first();
   await expect(place).toBeVisible();
   // One line each: no taller than one line of their text (they wrapped beside the long button, and
   // in the 150 px column).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { latestCode, PASSWORD } from '../support/accounts.ts';
+import { clickAtRest } from '../support/menus.ts';
 import { MESSAGES } from '../support/messages.ts';
 
 const m = MESSAGES['en-US'];
@@ -14,7 +15,7 @@ async function sendCode(page: Page) {
 
 async function signOut(page: Page, email: string) {
   await page.getByRole('button', { name: new RegExp(email.split('@')[0]!) }).click();
-  await page.getByText(m.user_menu.logout, { exact: true }).click();
+  await clickAtRest(page.getByText(m.user_menu.logout, { exact: true }));
   const dialog = page.getByRole('dialog').filter({ hasText: m.user_menu.logout_title }).last();
   await dialog.getByRole('button', { name: m.user_menu.logout }).click();
   await expect(page).toHaveURL(/\/login/);

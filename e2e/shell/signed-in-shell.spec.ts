@@ -36,7 +36,7 @@ test('signing out asks first, then returns to the sign-in page', async ({ page, 
   const { email, password } = await registerAccount(request);
   await signIn(page, email, password);
   await page.getByRole('button', { name: new RegExp(email.split('@')[0]!) }).click();
-  await page.getByText(m.user_menu.logout, { exact: true }).click();
+  await clickAtRest(page.getByText(m.user_menu.logout, { exact: true }));
   const dialog = page.getByRole('dialog').filter({ hasText: m.user_menu.logout_title }).last();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: m.user_menu.logout }).click();

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { clickAtRest } from './menus.ts';
-import { MESSAGES } from './messages.ts';
+import { type LocaleTag, MESSAGES } from './messages.ts';
 import { dialogWith, signIn } from './sign-in.ts';
 
 const m = MESSAGES['en-US'];
@@ -8,12 +8,19 @@ const m = MESSAGES['en-US'];
 /** What the user menu shows for a fresh account: its email's local part. */
 export const localPart = (email: string) => email.split('@')[0]!;
 
-/** Opens the account centre from the user menu, whose button is named after the user. */
-export async function openAccountCentre(page: Page, name: string | RegExp) {
+/**
+ * Opens the account centre from the user menu, whose button is named after the user; `messages` is
+ * the catalogue of the language the page shows.
+ */
+export async function openAccountCentre(
+  page: Page,
+  name: string | RegExp,
+  messages: (typeof MESSAGES)[LocaleTag] = m,
+) {
   await page.getByRole('button', { name: typeof name === 'string' ? new RegExp(name) : name }).click();
-  await clickAtRest(page.getByText(m.user_menu.account_settings, { exact: true }));
-  const centre = page.getByRole('dialog').filter({ hasText: m.account_centre.title }).last();
-  await expect(centre.getByRole('heading', { name: m.account_centre.account })).toBeVisible();
+  await clickAtRest(page.getByText(messages.user_menu.account_settings, { exact: true }));
+  const centre = page.getByRole('dialog').filter({ hasText: messages.account_centre.title }).last();
+  await expect(centre.getByRole('heading', { name: messages.account_centre.account })).toBeVisible();
   return centre;
 }
 
