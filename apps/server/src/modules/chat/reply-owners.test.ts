@@ -119,8 +119,10 @@ describe('a reply that ends', () => {
     await lastReply(owner.token, first.conversation_id);
     const codes: number[] = [];
     const finished = new Promise<void>((resolve) => {
-      // A client that sends the moment it sees `done`, five times over.
-      onDone = async () => {
+      // A client that sends the moment it sees `done`, five times over. The first reply's `done` is not
+      // one of them: its end is saved, which is what `lastReply` waits for, before it is published.
+      onDone = async (publication) => {
+        if (publication.message_id === first.assistant_message_id) return;
         if (codes.length === 5) {
           onDone = undefined;
           resolve();
