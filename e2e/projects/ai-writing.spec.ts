@@ -33,6 +33,8 @@ async function select(page: Page, text: string, how: 'keys' | 'mouse' = 'keys') 
   } else {
     // Its top left corner: the menu of a selection below may cover the rest.
     await paragraph.click({ position: { x: 2, y: 2 } });
+    // The caret has left any earlier selection: a menu still over it is not this selection's.
+    await expect(menuOf(page)).toBeHidden();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
   }
@@ -153,7 +155,9 @@ test('every other rewrite mode and every language asks for its own task; Escape 
   await editorOf(page).click();
   await page.keyboard.type('The launch slipped a week.\nMarketing waits for the date.\nSupport is ready.');
 
-  // Every other rewrite mode and every language: each asks for its own task; Escape keeps the original.
+  // Every other rewrite mode and every language: each asks for its own task; Escape keeps the original
+  // and its selection, with the menu back over it.
+  await select(page, 'Marketing waits for the date.');
   const tasks: [string, string, string][] = [
     [m.rewrite, m.mode.beautify, 'Rewrite (beautify)'],
     [m.rewrite, m.mode.expand, 'Rewrite (expand)'],
@@ -166,17 +170,17 @@ test('every other rewrite mode and every language asks for its own task; Escape 
     [m.translate, m.language.de, 'Translate into German'],
   ];
   for (const [button, item, task] of tasks) {
-    await select(page, 'Marketing waits for the date.');
     await menuOf(page).getByRole('button', { name: button }).click();
     await menuOf(page).getByRole('button', { name: item, exact: true }).click();
     await expectDone(page, task, 'Marketing waits for the date.');
     await page.keyboard.press('Escape');
     await expect(previewOf(page)).toHaveCount(0);
+    await expect(menuOf(page)).toBeVisible();
+    expect(await page.evaluate(() => getSelection()?.toString())).toBe('Marketing waits for the date.');
   }
   expect((await paragraphsOf(page))[1]).toBe('Marketing waits for the date.');
 
   // Enter accepts.
-  await select(page, 'Marketing waits for the date.');
   await menuOf(page).getByRole('button', { name: m.translate }).click();
   await menuOf(page).getByRole('button', { name: m.language.fr, exact: true }).click();
   await expectDone(page, 'Translate into French', 'Marketing waits for the date.');

@@ -12,7 +12,7 @@ import type { Editor } from '@tiptap/core';
 import { isTextSelection } from '@tiptap/core';
 import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
 import { Button, Tooltip } from 'antd';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../../shared/ui/use-is-phone.ts';
 import type { WritingTask } from './preview-machine.ts';
@@ -32,6 +32,17 @@ type Props = {
 type ShouldShow = NonNullable<BubbleMenuProps['shouldShow']>;
 type Submenu = 'rewrite' | 'translate' | null;
 
+/** Whether the selection is one the menu belongs over: some text, in an editor the user is in. */
+function isOverSelection(editor: Editor, menu: HTMLElement | null) {
+  const { state, view } = editor;
+  const { selection } = state;
+  if (selection.empty || !isTextSelection(selection)) return false;
+  if (state.doc.textBetween(selection.from, selection.to, ' ').trim() === '') return false;
+  // A read-only editor never has focus; its selection is still the reader's.
+  if (!editor.isEditable) return true;
+  return view.hasFocus() || !!menu?.contains(document.activeElement);
+}
+
 /** The AI actions over a non-empty text selection (spec part B section 2, selection actions). */
 export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }: Props) {
   const { t } = useTranslation();
@@ -43,13 +54,22 @@ export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }:
   isPreviewOpenRef.current = isPreviewOpen;
 
   // Stable: a new function each render would reconfigure the menu's plugin each time.
-  const shouldShow = useCallback<ShouldShow>(({ editor: current, view, state, from, to }) => {
-    if (isPreviewOpenRef.current || state.selection.empty || !isTextSelection(state.selection)) return false;
-    if (state.doc.textBetween(from, to, ' ').trim() === '') return false;
-    // A read-only editor never has focus; its selection is still the reader's.
-    if (!current.isEditable) return true;
-    return view.hasFocus() || !!element.current?.contains(document.activeElement);
-  }, []);
+  const shouldShow = useCallback<ShouldShow>(
+    ({ editor: current }) => !isPreviewOpenRef.current && isOverSelection(current, element.current),
+    [],
+  );
+
+  // The menu looks again only when the selection or the document changes. A preview that closes on the
+  // same selection (Escape, close) changes neither: the menu comes back over it, one step back.
+  const wasPreviewOpen = useRef(isPreviewOpen);
+  useEffect(() => {
+    const hasClosed = wasPreviewOpen.current && !isPreviewOpen;
+    wasPreviewOpen.current = isPreviewOpen;
+    if (!hasClosed || editor.isDestroyed || !isOverSelection(editor, element.current)) return;
+    editor.view.dispatch(editor.state.tr.setMeta(AI_MENU_KEY, 'show'));
+    // Shown first: the plugin places only a menu that is visible.
+    editor.view.dispatch(editor.state.tr.setMeta(AI_MENU_KEY, 'updatePosition'));
+  }, [editor, isPreviewOpen]);
 
   const options = useMemo(
     () => ({

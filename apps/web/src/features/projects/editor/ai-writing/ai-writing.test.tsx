@@ -1,9 +1,11 @@
+import { AI_WRITING_API } from '@tandem/contract/ai-writing';
 import { documentExtensions } from '@tandem/editor/extensions';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../../test/dom-setup.ts';
+import { fakeApi } from '../../../../test/fake-api.ts';
 import { renderPage } from '../../../../test/render-app.tsx';
 import { useDocChatBridge } from '../doc-chat-bridge.ts';
 import AiWriting from './ai-writing.tsx';
@@ -15,6 +17,7 @@ Object.assign(Range.prototype, { getBoundingClientRect: box, getClientRects: box
 
 let editor: Editor | undefined;
 afterEach(() => {
+  vi.unstubAllGlobals();
   editor?.destroy();
   document.body.replaceChildren();
 });
@@ -66,5 +69,34 @@ describe('the AI menu over a selection', () => {
       kind: 'add',
       text: 'Tides turn twice a day.',
     });
+  });
+
+  it('leaves while a result is shown, and comes back over the same selection when Escape closes it', async () => {
+    fakeApi({
+      [AI_WRITING_API.writingModel]: () => ({ data: { id: 1, name: 'Fast', points_per_request: 2 } }),
+    });
+    const answer = 'data: {"type":"done","content":"Tides follow the moon."}\n\n';
+    const write = vi.fn(
+      async () => new Response(answer, { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    vi.stubGlobal('fetch', write);
+    const reader = readOnlyEditor();
+    await renderPage(<AiWriting editor={reader} docId={4} canEdit={false} />);
+
+    fireEvent.click(
+      within(await screen.findByRole('toolbar', { name: 'AI actions' })).getByRole('button', {
+        name: /Explain/,
+      }),
+    );
+    expect(await screen.findByText('Tides follow the moon.')).toBeTruthy();
+    expect(write).toHaveBeenCalledWith(AI_WRITING_API.write, expect.objectContaining({ method: 'POST' }));
+    expect(screen.queryByRole('toolbar', { name: 'AI actions' })).toBeNull();
+
+    // Neither the selection nor the document changed: without the menu the reader would see a selection
+    // with nothing to do on it.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(await screen.findByRole('toolbar', { name: 'AI actions' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'AI result' })).toBeNull();
+    expect(reader.state.selection).toMatchObject({ from: 10, to: 10 + 'Tides turn twice a day.'.length });
   });
 });
