@@ -1,4 +1,4 @@
-import type { Extension, Hocuspocus } from '@hocuspocus/server';
+import type { Document, Extension, Hocuspocus } from '@hocuspocus/server';
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { NodeBus } from '../../platform/bus/node-bus.ts';
@@ -38,6 +38,7 @@ export function createCollabRelay(options: {
   bus: NodeBus;
   hocuspocus: () => Hocuspocus;
   onClose: (documentIds: number[]) => void;
+  log: { warn(object: object, message: string): void };
 }): { extension: Extension; publishClose(ids: number[]): Promise<void>; stop(): void } {
   const { bus } = options;
   const node = bus.nodeId;
@@ -49,8 +50,28 @@ export function createCollabRelay(options: {
   function receive(message: RelayMessage) {
     if (message.n === node) return;
     if (message.t === 'c') return options.onClose(message.ids);
-    const doc = options.hocuspocus().documents.get(message.d);
-    if (!doc || doc.isLoading) return;
+    const instance = options.hocuspocus();
+    const doc = instance.documents.get(message.d);
+    if (doc) {
+      if (!doc.isLoading) handle(doc, message);
+      return;
+    }
+    // Still loading here: the answer to the request its loading sends can come first. It waits for the
+    // document (Hocuspocus lists it only once its load hooks are done), or it is lost.
+    instance.loadingDocuments.get(message.d)?.then(
+      (loaded) => {
+        try {
+          handle(loaded, message);
+        } catch (error) {
+          options.log.warn({ err: error, document: message.d }, 'relayed message failed');
+        }
+      },
+      // It did not load: there is no copy here to bring up to date.
+      () => {},
+    );
+  }
+
+  function handle(doc: Document, message: Exclude<RelayMessage, { t: 'c' }>) {
     if (message.t === 'a') {
       applyAwarenessUpdate(doc.awareness, bytesOf(message.a), AWARENESS_RELAYED);
     } else if (message.t === 's') {

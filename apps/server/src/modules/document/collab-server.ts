@@ -39,7 +39,12 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
   const { db, tokens, log } = options;
   /** Documents changed since their last store: opening and closing alone never bumps `updated_at`. */
   const changed = new WeakSet<Document>();
-  const relay = createCollabRelay({ bus: options.bus, hocuspocus: () => hocuspocus, onClose: closeLocal });
+  const relay = createCollabRelay({
+    bus: options.bus,
+    hocuspocus: () => hocuspocus,
+    onClose: closeLocal,
+    log,
+  });
 
   const hocuspocus: Hocuspocus<CollabContext> = new Hocuspocus<CollabContext>({
     quiet: true,
