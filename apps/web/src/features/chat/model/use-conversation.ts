@@ -52,11 +52,14 @@ export function useConversation({
   const newest = messagesQuery(conversationId);
   const query = useQuery({
     ...newest,
-    // A poll's newest page goes in with the earlier pages already read, not in place of them.
+    // A poll's newest page goes in with the earlier pages already read, not in place of them. What the
+    // channel read first (its page knows nothing of earlier messages) leaves `hasOlder` to this read.
     queryFn: async (context): Promise<Cached> => {
       const read = await newest.queryFn!(context);
       const shown = queryClient.getQueryData<Cached>(newest.queryKey);
-      return shown ? { ...read, data: mergeSaved(shown.data, read.data), hasOlder: shown.hasOlder } : read;
+      return shown
+        ? { ...read, data: mergeSaved(shown.data, read.data), hasOlder: shown.hasOlder ?? read.hasOlder }
+        : read;
     },
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (current) =>

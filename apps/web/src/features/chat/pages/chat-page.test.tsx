@@ -470,6 +470,31 @@ it('loads earlier messages of a long conversation on request', async () => {
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull());
 });
 
+it('offers earlier messages when the channel reads the conversation before its first page answers', async () => {
+  const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
+  let newestReads = 0;
+  let answerFirst = () => {};
+  const isFirstHeld = new Promise<void>((resolve) => {
+    answerFirst = resolve;
+  });
+  serve([trip], [], info, {
+    [CHAT_API.conversationMessages]: async (_, params) => {
+      if (params.before_id !== undefined) return { data: { data: [done(5, 'message of page 2')], total: 2 } };
+      newestReads += 1;
+      // The page's own read answers last, after the read the subscription makes.
+      if (newestReads === 1) await isFirstHeld;
+      return { data: { data: [done(60, 'message of page 1')], total: 2 } };
+    },
+  });
+  await openChat();
+  fireEvent.click(await screen.findByRole('button', { name: 'Kyoto trip' }));
+  expect(await screen.findByText('message of page 1')).toBeTruthy();
+  expect(newestReads).toBe(2);
+  answerFirst();
+  fireEvent.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
+  expect(await screen.findByText('message of page 2')).toBeTruthy();
+});
+
 it('without the channel, polls a streaming reply until it is saved', async () => {
   let reads = 0;
   const question = { ...saved(10, 'user', 'Hi there'), status: 'done' as const };
