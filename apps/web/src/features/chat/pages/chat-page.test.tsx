@@ -454,7 +454,6 @@ it('closes the chat as soon as the agent is deleted elsewhere, its conversation 
 });
 
 it('loads earlier messages of a long conversation on request', async () => {
-  const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
   const api = serve([trip], (page) => ({
     data: [done(page === 1 ? 60 : 5, `message of page ${page}`)],
     total: 2,
@@ -471,7 +470,6 @@ it('loads earlier messages of a long conversation on request', async () => {
 });
 
 it('offers earlier messages when the channel reads the conversation before its first page answers', async () => {
-  const done = (id: number, content: string) => ({ ...saved(id, 'user', content), status: 'done' as const });
   let newestReads = 0;
   let answerFirst = () => {};
   const isFirstHeld = new Promise<void>((resolve) => {
@@ -535,6 +533,11 @@ it('without the channel, keeps the earlier messages read while it polls a stream
   await waitFor(() => expect(screen.getByText('Echo: Hi there')).toBeTruthy());
   expect(screen.getByText('an early question')).toBeTruthy();
 });
+
+/** A question the user asked, saved. */
+function done(id: number, content: string): ChatMessage {
+  return { ...saved(id, 'user', content), status: 'done' };
+}
 
 function saved(id: number, role: 'user' | 'assistant', content: string): ChatMessage {
   return {
