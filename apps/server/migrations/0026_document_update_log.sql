@@ -1,0 +1,2 @@
+-- placeholder: filled in by issue 29 work
+SELECT 1;
