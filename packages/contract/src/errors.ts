@@ -162,6 +162,8 @@ export const ERRORS = {
   DOCUMENT_IMPORT_UNSUPPORTED: { code: 2220, status: 400, key: 'document_import_unsupported' },
   DOCUMENT_IMPORT_TOO_LARGE: { code: 2221, status: 413, key: 'document_import_too_large' },
   DOCUMENT_IMPORT_UNREADABLE: { code: 2222, status: 400, key: 'document_import_unreadable' },
+  /** A save, import or websocket update would take the document past `DOCUMENT_MAX_BYTES`; nothing is kept. */
+  DOCUMENT_TOO_LARGE: { code: 2240, status: 413, key: 'document_too_large' },
   /** PDF uploads (issue 15): the bytes are not a PDF, whatever the file's name says. */
   PDF_WRONG_TYPE: { code: 2230, status: 400, key: 'pdf_wrong_type' },
   PDF_TOO_LARGE: { code: 2231, status: 413, key: 'pdf_too_large' },

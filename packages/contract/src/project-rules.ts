@@ -43,6 +43,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const IMPORT_EXTENSIONS = ['.md', '.markdown', '.docx', '.txt', '.html', '.htm'] as const;
 /** Import files up to this size (a DOCX with pictures). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * The largest a document may grow: its stored Yjs state (`Y.encodeStateAsUpdate`), on every path that
+ * writes one (HTTP saves, imports, websocket updates). A change that would take it past this is refused.
+ */
+export const DOCUMENT_MAX_BYTES = 16 * 1024 * 1024;
 /** Documents a batch operation (move, delete, download) takes at once. */
 export const DOC_BATCH_MAX = 200;
 /** How long a collaboration token opens the websocket. */
