@@ -164,6 +164,12 @@ export const ERRORS = {
   DOCUMENT_IMPORT_UNREADABLE: { code: 2222, status: 400, key: 'document_import_unreadable' },
   /** A save, import or websocket update would take the document past `DOCUMENT_MAX_BYTES`; nothing is kept. */
   DOCUMENT_TOO_LARGE: { code: 2240, status: 413, key: 'document_too_large' },
+  /** Converting or reading a file or document needed more memory than one worker may take (WORKER_MEMORY_MB). */
+  DOCUMENT_WORK_OUT_OF_MEMORY: { code: 2241, status: 413, key: 'document_work_out_of_memory' },
+  /** Converting or reading a file or document took longer than one task may (WORKER_TASK_TIMEOUT_MS). */
+  DOCUMENT_WORK_TIMEOUT: { code: 2242, status: 413, key: 'document_work_timeout' },
+  /** A PDF's text (or its decompressed content) is larger than a PDF may hold. */
+  PDF_CONTENT_TOO_LARGE: { code: 2243, status: 413, key: 'pdf_content_too_large' },
   /** PDF uploads (issue 15): the bytes are not a PDF, whatever the file's name says. */
   PDF_WRONG_TYPE: { code: 2230, status: 400, key: 'pdf_wrong_type' },
   PDF_TOO_LARGE: { code: 2231, status: 413, key: 'pdf_too_large' },
