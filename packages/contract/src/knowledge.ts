@@ -36,6 +36,8 @@ export const knowledgeSearchHit = z.object({
   doc_id: z.number().int(),
   doc_uniq_code: z.string(),
   doc_name: z.string(),
+  /** What the hit opens: an editor document, or a PDF in the PDF viewer. */
+  doc_kind: z.enum(['doc', 'pdf']),
   /** HTML: the text around the match, escaped, the matched terms in `<mark>…</mark>`. */
   snippet: z.string(),
   score: z.number(),

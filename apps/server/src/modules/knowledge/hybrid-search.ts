@@ -53,7 +53,7 @@ async function chunksOfHits(
   const hashes = [...new Set(hits.map((hit) => hit.chunkHash))];
   const rows = (
     (await db.execute(sql`select c.document_id as "documentId", d.uniq_code as "documentUniqCode",
-        d.name as "documentName", d.project_id as "projectId", c.ordinal, c.heading, c.text, c.page,
+        d.name as "documentName", d.kind as "documentKind", d.project_id as "projectId", c.ordinal, c.heading, c.text, c.page,
         ${chunkHashSql} as hash
       from knowledge_chunks c join documents d on d.id = c.document_id
       where c.document_id in (${integerList(documentIds)}) and c.project_id in (${integerList(projectIds)})
@@ -71,6 +71,7 @@ async function chunksOfHits(
       documentId: Number(row.documentId),
       documentUniqCode: row.documentUniqCode,
       documentName: row.documentName,
+      documentKind: row.documentKind,
       projectId: Number(row.projectId),
       ordinal: Number(row.ordinal),
       heading: row.heading,

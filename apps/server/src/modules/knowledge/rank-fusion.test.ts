@@ -6,6 +6,7 @@ const chunk = (documentId: number, ordinal = 0): RankedChunk => ({
   documentId,
   documentUniqCode: `d${documentId}`,
   documentName: `Doc ${documentId}`,
+  documentKind: 'doc',
   projectId: 1,
   ordinal,
   heading: '',

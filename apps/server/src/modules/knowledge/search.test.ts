@@ -27,6 +27,7 @@ describe('searching a project’s knowledge', () => {
         doc_id: ids[0],
         doc_uniq_code: expect.any(String),
         doc_name: 'Release plan',
+        doc_kind: 'doc',
         snippet: 'The launch happens in October, after the <mark>security</mark> <mark>review</mark>.',
         score: expect.any(Number),
         page: null,

@@ -17,6 +17,7 @@ export type RankedChunk = {
   documentId: number;
   documentUniqCode: string;
   documentName: string;
+  documentKind: 'doc' | 'pdf';
   projectId: number;
   ordinal: number;
   heading: string;
@@ -84,7 +85,7 @@ export async function rankChunks(
     -- The documents' names are read for the few results only: joined before the limit, every
     -- document of a large project was read to name a few hundred candidates.
     select b.document_id as "documentId", d.uniq_code as "documentUniqCode", d.name as "documentName",
-      d.project_id as "projectId", coalesce(b.ordinal, 0) as ordinal, coalesce(b.heading, '') as heading,
+      d.kind as "documentKind", d.project_id as "projectId", coalesce(b.ordinal, 0) as ordinal, coalesce(b.heading, '') as heading,
       coalesce(b.text, '') as text, b.page, b.score
     from best b join documents d on d.id = b.document_id
     order by b.score desc, b.document_id, b.ordinal`);
@@ -131,6 +132,7 @@ export async function searchProject(
     doc_id: chunk.documentId,
     doc_uniq_code: chunk.documentUniqCode,
     doc_name: chunk.documentName,
+    doc_kind: chunk.documentKind,
     snippet: snippetOf(chunk.text, terms),
     score: chunk.score,
     page: chunk.page,

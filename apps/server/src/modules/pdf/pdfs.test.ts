@@ -157,12 +157,17 @@ describe('PDFs in the knowledge index', () => {
     expect(chunks[1]?.text).toContain('Bananas ripen at room temperature.');
 
     const [bananas] = await search(token, projectId, 'bananas');
-    expect(bananas).toMatchObject({ doc_id: pdf.id, doc_name: 'Orchard handbook', page: 2 });
+    expect(bananas).toMatchObject({
+      doc_id: pdf.id,
+      doc_name: 'Orchard handbook',
+      doc_kind: 'pdf',
+      page: 2,
+    });
     expect(bananas?.snippet).toContain('<mark>Bananas</mark>');
     const [apples] = await search(token, projectId, '苹果节');
     expect(apples).toMatchObject({ doc_id: pdf.id, page: 3 });
-    // The name finds it too, as a document's does.
-    expect((await search(token, projectId, 'orchard'))[0]?.doc_id).toBe(pdf.id);
+    // The name finds it too, as a document's does, and says it is a PDF (the search box opens the viewer).
+    expect((await search(token, projectId, 'orchard'))[0]).toMatchObject({ doc_id: pdf.id, doc_kind: 'pdf' });
   });
 
   it('removes a deleted PDF from the index, and its copy keeps its own chunks and file', async () => {

@@ -12,6 +12,7 @@ const hit = (id: number, name: string, snippet: string, page: number | null = nu
   doc_id: id,
   doc_uniq_code: `d${id}`,
   doc_name: name,
+  doc_kind: page === null ? 'doc' : 'pdf',
   snippet,
   score: 1,
   page,
@@ -49,6 +50,11 @@ describe('the project search box', () => {
     expect(options[1]!.textContent).toContain('audit & <b>fixes</b>');
     expect(options[1]!.querySelector('b')).toBeNull();
     expect(within(options[1]!).getByText('Page 4')).toBeTruthy();
+    // A PDF shows a PDF icon, a document a document's.
+    expect(options.map((option) => option.querySelector('[data-kind]')?.getAttribute('aria-label'))).toEqual([
+      'file-text',
+      'file-pdf',
+    ]);
     expect(screen.getByRole('status').textContent).toBe('2 documents found');
   });
 
@@ -67,7 +73,16 @@ describe('the project search box', () => {
     expect(first!.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(box(), { key: 'ArrowUp' });
     fireEvent.keyDown(box(), { key: 'Enter' });
-    expect(await screen.findByText('landed on /projects/d2?page=4')).toBeTruthy();
+    expect(await screen.findByText('landed on /projects/pdf/d2?page=4')).toBeTruthy();
+  });
+
+  it('opens a PDF found by its name alone in the PDF viewer', async () => {
+    fakeApi({ [SEARCH]: () => ({ data: { data: [{ ...hit(5, 'Audit.pdf', ''), doc_kind: 'pdf' }] } }) });
+    await renderBox();
+    fireEvent.focus(box());
+    type('audit');
+    fireEvent.click(await screen.findByText('Audit.pdf'));
+    expect(await screen.findByText('landed on /projects/pdf/d5')).toBeTruthy();
   });
 
   it('opens a document by a click, without a page', async () => {

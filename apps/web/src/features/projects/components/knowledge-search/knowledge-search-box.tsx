@@ -1,10 +1,10 @@
-import { FileTextOutlined, LoadingOutlined, SearchOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, FileTextOutlined, LoadingOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input } from 'antd';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { documentPathOf } from '../../../../shared/routing/project-paths.ts';
+import { documentPathOf, pdfPathOf } from '../../../../shared/routing/project-paths.ts';
 import { useDebouncedValue } from '../../../../shared/ui/use-debounced-value.ts';
 import { type KnowledgeSearchHit, knowledgeSearchQuery } from '../../api/knowledge-search.ts';
 import { snippetParts } from '../../model/search-snippet.ts';
@@ -13,9 +13,11 @@ import './knowledge-search.css';
 /** How long typing must pause before the box asks the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** A result's page: the document, or a PDF at the passage's page. */
+/** A result's page: the document in the editor, or a PDF in its viewer at the passage's page. */
 export const hitPathOf = (hit: KnowledgeSearchHit) =>
-  `${documentPathOf(hit.doc_uniq_code)}${hit.page === null ? '' : `?page=${hit.page}`}`;
+  hit.doc_kind === 'pdf'
+    ? pdfPathOf(hit.doc_uniq_code, { page: hit.page ?? undefined })
+    : documentPathOf(hit.doc_uniq_code);
 
 function Snippet({ snippet }: { snippet: string }) {
   return (
@@ -112,7 +114,11 @@ export function KnowledgeSearchBox({ projectId }: { projectId: number }) {
               onClick={() => open(hit)}
             >
               <span className="knowledge-search__title">
-                <FileTextOutlined aria-hidden />
+                {hit.doc_kind === 'pdf' ? (
+                  <FilePdfOutlined aria-hidden data-kind="pdf" />
+                ) : (
+                  <FileTextOutlined aria-hidden data-kind="doc" />
+                )}
                 <span className="knowledge-search__name">{hit.doc_name || t('projects.untitled_doc')}</span>
                 {hit.page !== null && (
                   <span className="knowledge-search__page">
