@@ -7,8 +7,8 @@ import {
   prosemirrorJSONToYXmlFragment,
   yXmlFragmentToProsemirrorJSON,
 } from '@tiptap/y-tiptap';
-import { marked } from 'marked';
 import * as Y from 'yjs';
+import { gfmMarked } from './markdown-tasks.ts';
 
 /** The Yjs fragment Tiptap's Collaboration extension edits (its `field` option's default). */
 export const COLLAB_FIELD = 'default';
@@ -41,7 +41,7 @@ export const htmlToJson = (html: string) => generateJSON(html, extensions) as JS
  * editor would show (and Markdown export write back) as an empty last line: it is dropped.
  */
 export const markdownToJson = (text: string) =>
-  withoutCodeEndBreaks(htmlToJson(marked.parse(text, { async: false, gfm: true })));
+  withoutCodeEndBreaks(htmlToJson(gfmMarked.parse(text, { async: false })));
 
 function withoutCodeEndBreaks(node: JSONContent): JSONContent {
   if (node.type === 'codeBlock') {
