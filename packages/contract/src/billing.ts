@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityId } from './ids.ts';
 
 /** Subscription, plans, payment and bills (spec part B sections 3, 4, 7, 9). */
 
@@ -140,7 +141,7 @@ export const currentPlanPackage = planPackage.extend({
 });
 export type CurrentPlanPackage = z.infer<typeof currentPlanPackage>;
 
-export const checkoutBody = z.object({ plan_id: z.coerce.number().int().positive().optional() });
+export const checkoutBody = z.object({ plan_id: entityId.optional() });
 export const checkoutData = z.object({
   order: z.object({ order_no: z.string() }),
   /** The hosted checkout page; null when the existing subscription was changed and the order is to be polled. */
@@ -210,7 +211,7 @@ export const orderInfoBody = z.object({ order_no: z.string().min(1).max(64) });
 export const orderInfo = orderItem.extend({ ver: z.object({ present_benefits: z.array(z.string()) }) });
 export type OrderInfo = z.infer<typeof orderInfo>;
 
-export const invoiceBody = z.object({ order_id: z.coerce.number().int().positive() });
+export const invoiceBody = z.object({ order_id: entityId });
 export const invoiceData = z.object({ has_invoice: flag, invoice_pdf: z.string() });
 
 const cardFields = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { entityId, entityIds } from './ids.ts';
+import { entityId, entityIds, ID_MAX } from './ids.ts';
 import {
   KNOWLEDGE_INDEX_ERRORS,
   KNOWLEDGE_INDEX_STATES,
@@ -198,7 +198,11 @@ export const saveOnlineDocBody = z.object({
 
 export const exportDocQuery = z.object({ id: entityId, format: z.enum(EXPORT_FORMATS) });
 export const exportDocsQuery = z.object({
-  ids: z.string().regex(/^\d+(,\d+)*$/),
+  /** Comma-separated ids, each an `entityId`. */
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .refine((ids) => ids.split(',').every((id) => entityId.safeParse(id).success), `ids from 1 to ${ID_MAX}`),
   format: z.enum(EXPORT_FORMATS),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentPlanPackage, planPackage } from './billing.ts';
 import { pageQuery } from './envelope.ts';
-import { entityId, entityIds, ID_MAX } from './ids.ts';
+import { entityId, entityIds } from './ids.ts';
 import {
   COMPANY_SIZE_BANDS,
   DISSOLVE_TEAM_CONFIRM_TEXT,
@@ -19,7 +19,7 @@ import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, nameText, safeT
 
 const id = entityId;
 /** A department to list the members of; 0 for members in no department. */
-const departmentFilter = z.coerce.number().int().min(0).max(ID_MAX);
+const departmentFilter = z.union([z.literal(0), z.literal('0').transform(() => 0), entityId]);
 const ids = entityIds(500);
 const teamName = nameText(TEAM_NAME_MAX, TEAM_NAME_MIN);
 const description = safeText(500);
