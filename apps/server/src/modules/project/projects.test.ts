@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
+import { pdfApi, textPdf } from '../../../test/pdfs.ts';
 import { projectApi } from '../../../test/projects.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -11,7 +12,7 @@ const listOf = async (token: string, query = '') =>
   data('GET', `/api/project/get-project-list?page=1&page_size=20${query}`, token);
 
 describe('projects', () => {
-  it('creates a project in the current team and lists it with its documents counted, groups not', async () => {
+  it('creates a project in the current team and lists it with its documents and PDFs counted, groups not', async () => {
     const { owner } = await team('Project Works');
     const { id, code } = await project(owner.token, {
       name: ' Field guide ',
@@ -21,6 +22,7 @@ describe('projects', () => {
     const group = await doc(owner.token, id, { kind: 'group', name: 'Chapter' });
     await doc(owner.token, id, { parent: group });
     await doc(owner.token, id);
+    await pdfApi(ctx).uploaded(owner.token, id, await textPdf(['Field notes.']));
 
     const list = await listOf(owner.token);
     expect(list.total).toBe(1);
@@ -30,7 +32,7 @@ describe('projects', () => {
       name: 'Field guide',
       description: 'How we work',
       cover: 'random:a1B2',
-      doc_count: 2,
+      doc_count: 3,
       visited_at: null,
       role: 'owner',
       access: 'team_public',

@@ -71,7 +71,7 @@ const TEAM_MANAGERS = [TEAM_ROLES.owner, TEAM_ROLES.admin];
 
 /**
  * Projects as the list shows them, with the caller's visit, membership and role, the owner's name
- * and the count of documents (not groups), in one query; `total` by a window count.
+ * and the count of documents and PDFs (not groups), in one query; `total` by a window count.
  */
 function selectProjects(db: Db, userId: number) {
   return db
@@ -83,7 +83,7 @@ function selectProjects(db: Db, userId: number) {
       teamRoles: sql<string[]>`(select tm.team_roles from team_members tm
         where tm.team_id = ${projects.teamId} and tm.user_id = ${userId})`,
       docCount: sql<number>`(select count(*) from documents d
-        where d.project_id = ${projects.id} and d.kind = 'doc')`.mapWith(Number),
+        where d.project_id = ${projects.id} and d.kind <> 'group')`.mapWith(Number),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(projects)
