@@ -10,10 +10,13 @@ import { couldStillMatchName, isProjectNameMatch } from '../model/project-form.t
 export function DeleteProjectDialog({
   project,
   onClose,
+  onDeleting,
   onDeleted,
 }: {
   project: ProjectItem | null;
   onClose: () => void;
+  /** Just before the request: the team hears of the deletion, this user too, perhaps before the answer. */
+  onDeleting?: () => void;
   onDeleted: (project: ProjectItem) => void;
 }) {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export function DeleteProjectDialog({
       confirmLabel={t('projects.delete.confirm')}
       onConfirm={async (typed) => {
         if (!project) return;
+        onDeleting?.();
         await deleteProject(project.id, typed.trim());
         onDeleted(project);
       }}

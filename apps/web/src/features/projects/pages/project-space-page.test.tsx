@@ -1,5 +1,5 @@
 import '../../../test/dom-setup.ts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emitRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
@@ -56,5 +56,25 @@ describe("a project's space", () => {
     for (const name of [/Members/, /Edit/, /Delete project/, /New document/, /New group/, /Import/]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
+  });
+
+  it('says once that a project deleted from its own space is deleted, even when the notice of it comes first', async () => {
+    fakeApi({
+      [INFO]: () => ({ data: createProject() }),
+      [TREE]: () => ({ data: [createDocNode(2, 'Intro')] }),
+      '/api/project/delete-project': () => {
+        // The server tells the team before it answers the caller.
+        emitRealtimeEvent({ type: 'SA:knowledge_deleted', knowledge_id: 31, timestamp: 1 });
+        return { data: null };
+      },
+    });
+    await renderSpace();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete project' }));
+    fireEvent.change(screen.getByLabelText("Type the project's name, Handbook, to confirm"), {
+      target: { value: 'Handbook' },
+    });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete project' }).at(-1)!);
+    expect(await screen.findByText('landed on /projects')).toBeTruthy();
+    expect(notices.texts()).toEqual(['Project “Handbook” deleted.']);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/http-client.ts';
@@ -36,8 +36,11 @@ export function ProjectSpacePage() {
   const [isEditing, setIsEditing] = useState(false);
   const [isMembersOpen, setIsMembersOpen] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
+  // This user's own deletion: its dialog says it once; the team's notice of it must not say it again.
+  const isDeletingHere = useRef(false);
 
   useProjectDeletions(project?.id, () => {
+    if (isDeletingHere.current) return;
     showNotice({ key: 'error.project_deleted' }, 'warning');
     navigate(PROJECTS_PATH, { replace: true });
   });
@@ -110,7 +113,13 @@ export function ProjectSpacePage() {
       )}
       <DeleteProjectDialog
         project={isDeleting ? project : null}
-        onClose={() => setIsDeleting(false)}
+        onClose={() => {
+          isDeletingHere.current = false;
+          setIsDeleting(false);
+        }}
+        onDeleting={() => {
+          isDeletingHere.current = true;
+        }}
         onDeleted={(deleted) => {
           showNotice({ key: 'projects.delete.done', values: { name: deleted.name } }, 'success');
           queryClient.removeQueries({ queryKey: projectInfoKey(uniqCode) });
