@@ -2,7 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { touchDocumentCache } from '../../../../shared/session/local-document-caches.ts';
-import { type ConnectionFacts, initialFacts } from './sync-status.ts';
+import { type ConnectionFacts, DOCUMENT_FIELD, initialFacts } from './sync-status.ts';
 
 /**
  * A performance mark for the opening's first time past a step (`bench/document-open.bench.mjs` reads
@@ -75,7 +75,7 @@ export class CollaborationSession {
     );
     this.provider.on('synced', () => {
       markOnce('doc:synced');
-      this.update({ isSynced: true });
+      this.update({ isSynced: true, hasSyncedOnce: true });
       this.onUnsyncedChanges();
     });
     this.provider.on('close', ({ event }: { event?: { code?: number } }) => {
@@ -85,6 +85,10 @@ export class CollaborationSession {
     this.provider.on('unsyncedChanges', () => this.onUnsyncedChanges());
     void this.persistence.whenSynced.then(() => {
       markOnce('doc:device-copy');
+      this.update({
+        isDeviceCopyLoaded: true,
+        hasDeviceContent: this.ydoc.getXmlFragment(DOCUMENT_FIELD).length > 0,
+      });
       this.onUnsyncedChanges();
     });
     this.provider.on('authenticated', () => {

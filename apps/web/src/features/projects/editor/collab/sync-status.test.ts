@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bannerOf, type ConnectionFacts, initialFacts, syncStatusOf } from './sync-status.ts';
+import {
+  bannerOf,
+  type ConnectionFacts,
+  hasFirstContent,
+  initialFacts,
+  syncStatusOf,
+} from './sync-status.ts';
 
 const facts = (next: Partial<ConnectionFacts>): ConnectionFacts => ({
   ...initialFacts,
@@ -36,5 +42,22 @@ describe('sync status', () => {
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'saving' }))).toBe('saving');
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'idle' }))).toBe('saved');
     expect(syncStatusOf(facts({ socket: 'disconnected', fallback: 'failed' }))).toBe('sync_failed');
+  });
+
+  it("lets typing begin once the content is in: the server's, this device's copy, or none to be had", () => {
+    const opening = { ...initialFacts };
+    expect(hasFirstContent(opening)).toBe(false);
+    // An empty copy (a new document, or never opened here) waits for the server.
+    expect(hasFirstContent({ ...opening, isDeviceCopyLoaded: true })).toBe(false);
+    expect(hasFirstContent({ ...opening, isDeviceCopyLoaded: true, hasDeviceContent: true })).toBe(true);
+    expect(hasFirstContent({ ...opening, hasSyncedOnce: true })).toBe(true);
+    // Offline, or the socket failed: the device's copy, even empty, is all there is.
+    expect(hasFirstContent({ ...opening, isDeviceCopyLoaded: true, isOnline: false })).toBe(true);
+    expect(hasFirstContent({ ...opening, isDeviceCopyLoaded: true, socket: 'disconnected' })).toBe(true);
+    expect(hasFirstContent({ ...opening, socket: 'disconnected' })).toBe(false);
+    // A reconnection does not take the keys away again.
+    expect(hasFirstContent({ ...opening, hasSyncedOnce: true, socket: 'connecting', isSynced: false })).toBe(
+      true,
+    );
   });
 });

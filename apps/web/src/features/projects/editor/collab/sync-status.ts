@@ -1,3 +1,6 @@
+/** The Yjs fragment the editor's text lives in (the Collaboration extension's `field`). */
+export const DOCUMENT_FIELD = 'default';
+
 /** What the header says about the document's copy on the server. */
 export type SyncStatus = 'connecting' | 'saved' | 'saving' | 'offline' | 'sync_failed';
 
@@ -18,6 +21,12 @@ export type ConnectionFacts = {
    * then whole-document saves (save-online-doc).
    */
   fallback: 'off' | 'loading' | 'idle' | 'saving' | 'failed';
+  /** This device's copy (y-indexeddb) is loaded into the document. */
+  isDeviceCopyLoaded: boolean;
+  /** That copy held some of the document's content (it was opened here before). */
+  hasDeviceContent: boolean;
+  /** The server's content arrived at least once since the document opened. */
+  hasSyncedOnce: boolean;
 };
 
 export const initialFacts: ConnectionFacts = {
@@ -28,7 +37,24 @@ export const initialFacts: ConnectionFacts = {
   isRefused: false,
   isGone: false,
   fallback: 'off',
+  isDeviceCopyLoaded: false,
+  hasDeviceContent: false,
+  hasSyncedOnce: false,
 };
+
+/**
+ * Whether the document's content is in the editor, so typing may begin. Typed into an empty Yjs
+ * document before the content arrives, keys make paragraphs of their own that Yjs then merges beside
+ * the arriving ones: a letter lost, another moved to the end, a heading's style carried past Enter.
+ * So the text waits for the server's first sync, or for this device's copy when it holds the document
+ * (offline work goes on from it; the server merges it later as any concurrent edit), or for this
+ * device's copy, even empty, once the server cannot be reached (a new document written offline).
+ */
+export function hasFirstContent(facts: ConnectionFacts): boolean {
+  if (facts.hasSyncedOnce || facts.fallback !== 'off') return true;
+  if (!facts.isDeviceCopyLoaded) return false;
+  return facts.hasDeviceContent || !facts.isOnline || facts.socket === 'disconnected' || facts.isRefused;
+}
 
 /** Spec part B section 4: offline edits stay on this device; a failed sync keeps the local cache. */
 export function syncStatusOf(facts: ConnectionFacts): SyncStatus {

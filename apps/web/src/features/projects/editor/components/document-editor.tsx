@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../../shared/ui/save-file.ts';
 import { type DocData, exportDocument, renameDocument } from '../api/document-api.ts';
 import { type CollaborationSession, markOnce } from '../collab/collaboration-session.ts';
-import { bannerOf, syncStatusOf } from '../collab/sync-status.ts';
+import { bannerOf, hasFirstContent, syncStatusOf } from '../collab/sync-status.ts';
 import { useConnectionFacts, usePeers } from '../collab/use-collaboration.ts';
 import { editorExtensions } from '../extensions/editor-extensions.ts';
 import { usePageWidth } from '../page-width.ts';
@@ -44,8 +44,9 @@ export function DocumentEditor({ doc, session, user }: Props) {
   const isPhone = !Grid.useBreakpoint().md;
   const facts = useConnectionFacts(session);
   const closedReason = useDocumentClosing(doc.id, doc.project_id, facts.isGone);
-  // Read-only while the fallback loads the server's content (see CollaborationSession).
-  const canEdit = doc.can_edit && !closedReason && facts.fallback !== 'loading';
+  // Read-only while the fallback loads the server's content (see CollaborationSession), and until the
+  // document's first content is in (keys typed before it would be merged beside it, out of order).
+  const canEdit = doc.can_edit && !closedReason && facts.fallback !== 'loading' && hasFirstContent(facts);
   const status = syncStatusOf(facts);
   const peers = usePeers(session);
 
@@ -57,7 +58,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
         user: { name: user.name, color: user.color },
         placeholder: t('doc_editor.placeholder'),
       }),
-      editable: doc.can_edit,
+      editable: canEdit,
       onCreate: () => markOnce('doc:editor'),
       editorProps: { attributes: { 'aria-label': t('doc_editor.text'), class: 'doc-text' } },
     },

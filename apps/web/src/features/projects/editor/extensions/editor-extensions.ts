@@ -6,6 +6,7 @@ import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Placeholder } from '@tiptap/extensions';
 import type * as Y from 'yjs';
+import { DOCUMENT_FIELD } from '../collab/sync-status.ts';
 import { lowlight } from './code-languages.ts';
 import { FindReplace } from './find-replace.ts';
 
@@ -24,7 +25,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
       codeBlock: CodeBlockLowlight.configure({ lowlight, defaultLanguage: null }),
     }),
     // Yjs's undo manager: each user undoes only their own changes.
-    Collaboration.configure({ document: options.ydoc, field: 'default' }),
+    Collaboration.configure({ document: options.ydoc, field: DOCUMENT_FIELD }),
     CollaborationCaret.configure({ provider: options.provider, user: options.user }),
     Placeholder.configure({ placeholder: options.placeholder }),
     FindReplace,
