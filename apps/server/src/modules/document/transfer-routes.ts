@@ -14,7 +14,7 @@ import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore, uploadedFileName } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
 import { type ExportedFile, exportDocuments } from './export-doc.ts';
 import { importDocument } from './import-doc.ts';
@@ -54,7 +54,7 @@ export async function readImport(
         if (part.fieldname !== 'file') throw field('file');
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw new AppError(limit.tooLarge);
-        file = { name: part.filename ?? '', bytes };
+        file = { name: uploadedFileName(part.filename), bytes };
       } else if (typeof part.value === 'string') values[part.fieldname] = part.value;
     }
   } catch (error) {

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore, uploadedFileName } from '../upload/file-store.ts';
 import { isUnreadableBody } from '../upload/routes.ts';
 import { accountHolderOf } from './routes.ts';
 import { addSiteImage, deleteSiteImage, listSiteImages } from './site-images.ts';
@@ -38,7 +38,7 @@ async function readImageUpload(request: FastifyRequest) {
       const bytes = await part.toBuffer();
       if (part.fieldname !== 'file') continue;
       if (part.file.truncated) throw new AppError('SITE_IMAGE_TOO_LARGE');
-      file = { bytes, name: part.filename ?? '' };
+      file = { bytes, name: uploadedFileName(part.filename) };
     }
     const conversation = siteImagesQuery.safeParse({ conversation_id: conversationId });
     if (!conversation.success)

@@ -60,6 +60,19 @@ export async function detectType(bytes: Buffer, purpose: FilePurpose, name: stri
   throw new AppError(purpose === 'image' ? 'IMAGE_TYPE_ERROR' : 'UPLOAD_WRONG_TYPE');
 }
 
+/**
+ * The name an upload arrived with, as the multipart part gives it: a name with a control character
+ * (a NUL cannot even be stored in a text column) is refused, 400 naming `file`.
+ */
+export function uploadedFileName(name: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(name ?? ''))
+    throw new AppError('BAD_REQUEST', {
+      fields: [{ field: 'file', message: 'a file name without control characters' }],
+    });
+  return name ?? '';
+}
+
 /** The storage key of an upload: `uploads/<id>`, on local disk DATA_DIR/uploads/<id> as ever. */
 const keyOf = (id: string) => `uploads/${id}`;
 

@@ -17,7 +17,7 @@ import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { assertStorageRoom, uploadTarget } from '../project/storage.ts';
-import { createFileStore, type FilePurpose } from './file-store.ts';
+import { createFileStore, type FilePurpose, uploadedFileName } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const BASE64_BODY_LIMIT = Math.ceil((EDITOR_IMAGE_MAX_BYTES * 4) / 3) + 1024;
@@ -57,7 +57,7 @@ async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
       const bytes = await part.toBuffer();
       if (part.file.truncated)
         throw new AppError(purpose === 'image' ? 'IMAGE_SIZE_EXCEEDED' : 'PAYLOAD_TOO_LARGE');
-      file = { bytes, name: part.filename ?? '' };
+      file = { bytes, name: uploadedFileName(part.filename) };
     }
     if (!file) throw new AppError('BAD_REQUEST', { fields: [{ field: 'file', message: 'required' }] });
     const documentId = docIdField.safeParse(docId === '' ? undefined : docId);
