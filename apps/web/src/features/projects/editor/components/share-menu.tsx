@@ -1,6 +1,6 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../../shared/ui/copy-text.ts';
@@ -10,7 +10,10 @@ import { type DocData, documentKey, setDocumentShared } from '../api/document-ap
 export const shareLinkOf = (doc: Pick<DocData, 'uniq_code'>, shareCode: string) =>
   `${location.origin}/projects/${doc.uniq_code}/${shareCode}`;
 
-/** The read-only link for anyone: copy it (turning it on first), or turn it off. */
+/**
+ * The read-only link for anyone: a button that turns it on and copies it; once on, a menu to copy it
+ * or turn it off.
+ */
 export function ShareMenu({ doc }: { doc: DocData }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -35,20 +38,37 @@ export function ShareMenu({ doc }: { doc: DocData }) {
     showNotice({ key: 'doc_editor.share_revoked' }, 'success');
   }
 
-  const items = [
-    { key: 'copy', label: t(shareCode ? 'doc_editor.share_copy' : 'doc_editor.share_create') },
-    ...(shareCode ? [{ key: 'revoke', danger: true, label: t('doc_editor.share_revoke') }] : []),
-  ];
+  const run = (action: () => Promise<void>) => void action().catch(() => undefined);
+  const label = <span className="doc-header__label">{t('doc_editor.share')}</span>;
+  // Not shared yet: one thing to do, so one click does it (creates the link and copies it).
+  if (!shareCode) {
+    return (
+      <Tooltip title={t('doc_editor.share_create')} mouseEnterDelay={0.4}>
+        <Button
+          type="text"
+          size="small"
+          icon={<ShareAltOutlined />}
+          aria-label={t('doc_editor.share')}
+          onClick={() => run(copyLink)}
+        >
+          {label}
+        </Button>
+      </Tooltip>
+    );
+  }
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items,
-        onClick: ({ key }) => void (key === 'copy' ? copyLink() : revoke()).catch(() => undefined),
+        items: [
+          { key: 'copy', label: t('doc_editor.share_copy') },
+          { key: 'revoke', danger: true, label: t('doc_editor.share_revoke') },
+        ],
+        onClick: ({ key }) => run(key === 'copy' ? copyLink : revoke),
       }}
     >
       <Button type="text" size="small" icon={<ShareAltOutlined />} aria-label={t('doc_editor.share')}>
-        <span className="doc-header__label">{t('doc_editor.share')}</span>
+        {label}
       </Button>
     </Dropdown>
   );
