@@ -22,7 +22,7 @@ import { signOut } from '../../features/auth/api/logout.ts';
 import { useTeamMenu } from '../../features/teams/hooks/use-team-menu.tsx';
 import { useLocaleStore } from '../../shared/i18n/i18n.ts';
 import { useSessionStore } from '../../shared/session/session-store.ts';
-import { canManageTeam, displayNameOf } from '../../shared/session/session-user.ts';
+import { canManageTeam, displayNameOf, isPersonalTeam } from '../../shared/session/session-user.ts';
 import { themeModesOf, useClientConfig } from '../../shared/system/client-config.ts';
 import { useThemeStore } from '../../shared/theme/theme-store.ts';
 import { THEME_ICONS, themeOptions } from '../../shared/ui/theme-switcher.tsx';
@@ -87,7 +87,9 @@ export function UserMenu({
     });
     return () => cancelAnimationFrame(frame);
   }, [isOpen]);
-  const teamName = user?.current_team?.name;
+  const team = user?.current_team;
+  // The personal team is named as the team switcher names it, not by its owner's name.
+  const teamName = team && (isPersonalTeam(team) ? t('team.personal_team') : team.name);
 
   function confirmLogout() {
     modal.confirm({
@@ -200,6 +202,9 @@ export function UserMenu({
       placement="topLeft"
       open={isOpen}
       onOpenChange={setIsOpen}
+      // A closed dropdown stops updating its menu: a submenu opened from the keyboard stayed on screen
+      // after a choice, ticking the value it was opened with. Made anew at each opening instead.
+      destroyOnHidden
       menu={{ items, onClick, className: MENU_CLASS }}
       popupRender={(menu) => (
         <div className="user-menu__panel">
@@ -212,9 +217,7 @@ export function UserMenu({
             </div>
           </div>
           {points !== null && (
-            <div className="user-menu__points">
-              {t('user_menu.points', { value: points.toLocaleString() })}
-            </div>
+            <div className="user-menu__points">{t('user_menu.points', { value: points })}</div>
           )}
           {menu}
         </div>
