@@ -138,4 +138,60 @@ describe('the catalogue', () => {
     expect((form.get('file') as File).name).toBe('Meeting notes.md');
     expect(notices.texts()).toContain('“Meeting notes.md” imported.');
   });
+
+  it('puts a new document into the group opened last and opens it', async () => {
+    localStorage.clear();
+    const api = fakeApi({
+      [TREE]: () => ({ data: tree() }),
+      '/api/knowledge/create-doc': () => ({ data: { id: 9, uniq_code: 'd9' } }),
+    });
+    await renderCatalogue();
+    fireEvent.click(await screen.findByText('Plans'));
+    expect(await screen.findByText('Intro')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /New document/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New document' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Agenda' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('landed on /projects/d9')).toBeTruthy();
+    expect(api.bodiesOf('/api/knowledge/create-doc')).toEqual([
+      { project_id: 31, parent_id: 1, kind: 'doc', name: 'Agenda' },
+    ]);
+  });
+
+  it('creates a group at the top level once the group opened last is closed again', async () => {
+    localStorage.clear();
+    const api = fakeApi({
+      [TREE]: () => ({ data: tree() }),
+      '/api/knowledge/create-doc': () => ({ data: { id: 9, uniq_code: 'd9' } }),
+    });
+    await renderCatalogue();
+    fireEvent.click(await screen.findByText('Plans'));
+    await screen.findByText('Intro');
+    fireEvent.click(screen.getByText('Plans'));
+    fireEvent.click(screen.getByRole('button', { name: /New group/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New group' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(api.bodiesOf('/api/knowledge/create-doc')).toEqual([
+        { project_id: 31, parent_id: null, kind: 'group' },
+      ]),
+    );
+  });
+
+  it('opens the groups that were open when the project was left, per project', async () => {
+    localStorage.clear();
+    fakeApi({ [TREE]: () => ({ data: tree() }) });
+    const first = await renderCatalogue();
+    fireEvent.click(await screen.findByText('Plans'));
+    expect(await screen.findByText('Intro')).toBeTruthy();
+    first.unmount();
+
+    const again = await renderCatalogue();
+    expect(await screen.findByText('Intro')).toBeTruthy();
+    again.unmount();
+
+    await renderPage(<Catalogue projectId={32} projectName="Other" canWrite />);
+    await screen.findByText('Plans');
+    expect(screen.queryByText('Intro')).toBeNull();
+  });
 });

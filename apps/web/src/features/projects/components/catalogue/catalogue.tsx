@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { catalogueEntryPathOf } from '../../../../shared/routing/project-paths.ts';
 import { type DocTreeNode, docTreeQuery } from '../../api/documents.ts';
 import { useCatalogueActions } from '../../hooks/use-catalogue-actions.ts';
+import { useExpandedGroups } from '../../hooks/use-expanded-groups.ts';
 import { docNameOf } from '../../model/doc-name.ts';
 import { locateNode, outermostIds } from '../../model/doc-tree-model.ts';
 import { PdfUploadDialog } from '../../pdf/components/pdf-upload-dialog.tsx';
@@ -53,8 +54,11 @@ export function Catalogue({
   });
   const actions = useCatalogueActions(projectId, projectName);
   const tree = treeQuery.data ?? [];
-  const [expandedIds, setExpandedIds] = useState<number[]>([]);
+  const [expandedIds, setExpandedIds] = useExpandedGroups(projectId);
   const [highlightId, setHighlightId] = useState<number | null>(null);
+  // The group the user opened last, shown selected: the toolbar's new entries, uploads and imports go into it.
+  const highlighted = highlightId === null ? undefined : locateNode(tree, highlightId)?.node;
+  const targetGroupId = highlighted?.kind === 'group' ? highlighted.id : null;
   const [isBatch, setIsBatch] = useState(false);
   const [checkedIds, setCheckedIds] = useState<number[]>([]);
   const [naming, setNaming] = useState<Naming | null>(null);
@@ -75,6 +79,12 @@ export function Catalogue({
       .filter((node): node is DocTreeNode => !!node);
   const expand = (id: number | null) => {
     if (id !== null) setExpandedIds((ids) => (ids.includes(id) ? ids : [...ids, id]));
+  };
+  const openCreated = (created: { id: number; uniq_code: string } | undefined, parentId: number | null) => {
+    if (!created) return false;
+    expand(parentId);
+    navigate(catalogueEntryPathOf({ kind: 'doc', uniq_code: created.uniq_code }));
+    return true;
   };
   const show = (created: { id: number } | undefined, parentId: number | null) => {
     if (!created) return false;
@@ -114,24 +124,25 @@ export function Catalogue({
       <Button
         type="primary"
         icon={<FileAddOutlined />}
-        onClick={() => setNaming({ mode: 'create', kind: 'doc', parentId: null })}
+        onClick={() => setNaming({ mode: 'create', kind: 'doc', parentId: targetGroupId })}
       >
         {t('projects.toolbar.new_doc')}
       </Button>
       <Button
         icon={<FolderAddOutlined />}
-        onClick={() => setNaming({ mode: 'create', kind: 'group', parentId: null })}
+        onClick={() => setNaming({ mode: 'create', kind: 'group', parentId: targetGroupId })}
       >
         {t('projects.toolbar.new_group')}
       </Button>
-      <Button icon={<FilePdfOutlined />} onClick={() => uploadPdfsInto(null)}>
+      <Button icon={<FilePdfOutlined />} onClick={() => uploadPdfsInto(targetGroupId)}>
         {t('knowledge_pdf.upload')}
       </Button>
       <ImportButton
         projectId={projectId}
+        parentId={targetGroupId}
         onImported={(created) => {
           void actions.refresh();
-          show(created, null);
+          show(created, targetGroupId);
         }}
       />
     </>
@@ -194,6 +205,7 @@ export function Catalogue({
           expandedIds={expandedIds}
           highlightId={highlightId}
           onExpand={setExpandedIds}
+          onSelectGroup={(node) => setHighlightId(node?.id ?? null)}
           onCheck={setCheckedIds}
           onOpen={(node) => navigate(catalogueEntryPathOf(node))}
           onMove={(ids, parentId, index) => {
@@ -226,7 +238,10 @@ export function Catalogue({
         onSubmit={async (name) => {
           if (!naming) return false;
           if (naming.mode === 'rename') return !!(await actions.rename(naming.node, name));
-          return show(await actions.create(naming.parentId, naming.kind, name), naming.parentId);
+          const created = await actions.create(naming.parentId, naming.kind, name);
+          // A new document opens for writing; a new group is shown, selected to receive what comes next.
+          if (naming.kind === 'doc') return openCreated(created, naming.parentId);
+          return show(created, naming.parentId);
         }}
       />
       <DeleteDocsDialog

@@ -52,6 +52,7 @@ export function DocTree({
   expandedIds,
   highlightId,
   onExpand,
+  onSelectGroup,
   onCheck,
   onOpen,
   onMove,
@@ -62,9 +63,11 @@ export function DocTree({
   isBatch: boolean;
   checkedIds: number[];
   expandedIds: number[];
-  /** An entry just made, shown selected. */
+  /** An entry just made, or the group opened last, shown selected. */
   highlightId: number | null;
   onExpand: (ids: number[]) => void;
+  /** A group opened by a click (selected), or closed (null). */
+  onSelectGroup: (node: DocTreeNode | null) => void;
   onCheck: (ids: number[]) => void;
   onOpen: (node: DocTreeNode) => void;
   onMove: (ids: number[], parentId: number | null, index: number) => void;
@@ -149,9 +152,9 @@ export function DocTree({
           } else if (node.node.kind !== 'group') onOpen(node.node);
           else {
             const id = node.node.id;
-            onExpand(
-              expandedIds.includes(id) ? expandedIds.filter((other) => other !== id) : [...expandedIds, id],
-            );
+            const isOpen = expandedIds.includes(id);
+            onExpand(isOpen ? expandedIds.filter((other) => other !== id) : [...expandedIds, id]);
+            onSelectGroup(isOpen ? null : node.node);
           }
         }}
         checkable={isBatch}
