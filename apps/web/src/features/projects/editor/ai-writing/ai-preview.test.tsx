@@ -65,7 +65,29 @@ describe('the AI result preview', () => {
 
   it('with a result lets an editor accept, insert below, overwrite, try again or keep the original', async () => {
     const writing = await show(state({ text: 'Result' }));
-    expect(buttons()).toEqual(['Accept', 'Insert below', 'Overwrite original', 'Try again', 'Keep original']);
+    expect(buttons()).toEqual([
+      'Replace selection',
+      'Insert below',
+      'Replace paragraphs',
+      'Try again',
+      'Keep original',
+    ]);
+    // Each says where the result goes, past its name: with the button (read out) and on hover.
+    const said = (name: string) => {
+      const button = screen.getByRole('button', { name: new RegExp(`${name}$`) });
+      return document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    };
+    expect(said('Replace selection')).toBe('The result takes the place of the selected text only.');
+    expect(said('Insert below')).toBe('The result goes under the paragraph; your text stays as it is.');
+    expect(said('Replace paragraphs')).toBe(
+      'The result takes the place of every paragraph the selection touches, whole.',
+    );
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Replace paragraphs$/ }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'The result takes the place of every paragraph the selection touches, whole.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Replace paragraphs$/ }));
+    expect(writing.apply).toHaveBeenCalledWith('overwrite');
     fireEvent.click(screen.getByRole('button', { name: /Insert below$/ }));
     expect(writing.apply).toHaveBeenCalledWith('insert_below');
     fireEvent.click(screen.getByRole('button', { name: /Keep original$/ }));

@@ -9,15 +9,24 @@ import {
   VerticalAlignBottomOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Tag } from 'antd';
+import { Alert, Button, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownReply } from '../../../../shared/markdown/markdown-reply.tsx';
 import { copyText } from '../../../../shared/ui/copy-text.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import { writingModelQuery } from './ai-writing-api.ts';
+import type { ApplyHow } from './apply-result.ts';
 import { hasResult, type PreviewState, type WritingTask } from './preview-machine.ts';
 import type { AiWriting } from './use-ai-writing.ts';
+
+/** Where the result goes: in place of the selection, under its paragraph, or in place of its paragraphs. */
+const APPLY_BUTTONS: { how: ApplyHow; icon: ReactNode }[] = [
+  { how: 'accept', icon: <CheckOutlined /> },
+  { how: 'insert_below', icon: <VerticalAlignBottomOutlined /> },
+  { how: 'overwrite', icon: <SwapOutlined /> },
+];
 
 export function taskTitle(t: TFunction, task: WritingTask) {
   if (task.action === 'rewrite')
@@ -108,24 +117,25 @@ export function AiPreview({ writing, canEdit }: { writing: AiWriting; canEdit: b
           <>
             {canEdit && isReady && (
               <>
-                <Button
-                  size="small"
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  onClick={() => writing.apply('accept')}
-                >
-                  {t('ai_writing.accept')}
-                </Button>
-                <Button
-                  size="small"
-                  icon={<VerticalAlignBottomOutlined />}
-                  onClick={() => writing.apply('insert_below')}
-                >
-                  {t('ai_writing.insert_below')}
-                </Button>
-                <Button size="small" icon={<SwapOutlined />} onClick={() => writing.apply('overwrite')}>
-                  {t('ai_writing.overwrite')}
-                </Button>
+                {APPLY_BUTTONS.map(({ how, icon }) => (
+                  <Tooltip key={how} title={t(`ai_writing.${how}_hint`)} mouseEnterDelay={0.3}>
+                    <Button
+                      size="small"
+                      type={how === 'accept' ? 'primary' : 'default'}
+                      icon={icon}
+                      aria-describedby={`ai-apply-${how}`}
+                      onClick={() => writing.apply(how)}
+                    >
+                      {t(`ai_writing.${how}`)}
+                    </Button>
+                  </Tooltip>
+                ))}
+                {/* The tooltips' words, read out with each button. */}
+                {APPLY_BUTTONS.map(({ how }) => (
+                  <span key={how} id={`ai-apply-${how}`} hidden>
+                    {t(`ai_writing.${how}_hint`)}
+                  </span>
+                ))}
               </>
             )}
             {!canEdit && isReady && (
