@@ -38,7 +38,13 @@ export async function startFakeStripe() {
     form: Record<string, string>,
     query: URLSearchParams,
   ): Json | undefined {
-    const [, , kind, id, action] = path.split('/');
+    const [, , kind, id, action, verb] = path.split('/');
+    if (method === 'POST' && kind === 'checkout' && verb === 'expire') {
+      const session = sessions.get(action ?? '');
+      if (session?.status !== 'open') return undefined;
+      session.status = 'expired';
+      return session;
+    }
     if (method === 'POST' && kind === 'checkout' && id === 'sessions') {
       const session = {
         id: next('cs'),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { pointsLedger, teamSubscriptions } from '../../db/schema.ts';
+import { pointsLedger, sandboxSessions, teamSubscriptions } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const { call, data, team, card, checkout, pay, buy, plan, subscription, order } = billingApi(ctx);
@@ -285,5 +285,48 @@ describe('the saved card and the bills', () => {
       order_id: second.data[0].id,
     });
     expect(nosy.body.code).toBe(2303);
+  });
+});
+
+describe('a checkout opened before the plan changed', () => {
+  it('expires when another order is paid, and paying it is refused (2315) with nothing charged', async () => {
+    const { owner, teamId } = await team('Stale Checkout Works');
+    const older = await checkout(owner, STANDARD_MONTHLY);
+    const otherOlder = await checkout(owner, STANDARD_YEARLY);
+    await buy(owner, PRO_YEARLY);
+    const session = await call('GET', `/api/payment/sandbox/session?session_id=${older.sessionId}`);
+    expect(session.body.data.status).toBe('expired');
+    expect((await order(owner, older.orderNo)).order_status).toBe(2);
+    expect((await order(owner, otherOlder.orderNo)).order_status).toBe(2);
+
+    for (const attempt of [older, otherOlder, older]) {
+      const refused = await pay(attempt.sessionId!, '5555555555554444');
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe(2315);
+    }
+    expect(await subscription(owner)).toMatchObject({ plan_id: 4, period_type: 2 });
+    expect((await plan(owner)).points_quota_surplus_numerical).toBe(101000);
+    const grants = await ctx.database.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.teamId, teamId), eq(pointsLedger.reason, 'plan_purchase')));
+    expect(grants.map((g) => g.points)).toEqual([100000]);
+    // The refused card was never taken: the saved card is still the one that paid.
+    expect((await data('GET', '/api/user/get-default-payment-method', owner.token)).card_last4).toBe('4242');
+  });
+
+  it('refuses at pay time a session still open for a plan change no longer allowed', async () => {
+    const { owner } = await team('Reopened Checkout Works');
+    const older = await checkout(owner, STANDARD_MONTHLY);
+    await buy(owner, STANDARD_YEARLY);
+    // A session left open (made before paid orders closed the others).
+    await ctx.database.db
+      .update(sandboxSessions)
+      .set({ status: 'open' })
+      .where(eq(sandboxSessions.sessionId, older.sessionId!));
+    const refused = await pay(older.sessionId!);
+    expect(refused.body.code).toBe(2315);
+    expect((await order(owner, older.orderNo)).order_status).toBe(2);
+    expect(await subscription(owner)).toMatchObject({ plan_id: 3, period_type: 2 });
   });
 });

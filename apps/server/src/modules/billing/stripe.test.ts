@@ -261,6 +261,30 @@ describe('Stripe as the provider', () => {
     expect(refused.body.code).toBe(2307);
   });
 
+  it('expires the team’s other open Checkout sessions when one is paid, and cancels their orders', async () => {
+    const { owner, teamId } = await team('Stripe Stale Works');
+    const older = await data('POST', '/api/user/create-checkout-session', owner.token, { plan_id: 31 });
+    const paid = await data('POST', '/api/user/create-checkout-session', owner.token, { plan_id: 42 });
+    const olderSession = String(older.checkout_url).split('/').pop()!;
+    const paidSession = String(paid.checkout_url).split('/').pop()!;
+    await deliver(
+      invoicePaid({
+        eventId: 'evt_stale_1',
+        teamId,
+        invoiceId: 'in_stale_1',
+        priceId: 'price_pro_y',
+        orderNo: paid.order.order_no,
+        created: now(),
+      }),
+    );
+    const expired = fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/expire'));
+    expect(expired.map((c) => c.path)).toEqual([`/v1/checkout/sessions/${olderSession}/expire`]);
+    expect(fake.sessions.get(olderSession)?.status).toBe('expired');
+    expect(fake.sessions.get(paidSession)?.status).toBe('open');
+    expect((await order(owner, older.order.order_no)).order_status).toBe(2);
+    expect(await subscription(owner)).toMatchObject({ plan_id: 4, period_type: 2 });
+  });
+
   it('reconciles at start a Checkout paid while the webhook never came', async () => {
     const { owner, teamId } = await team('Stripe Crash Works');
     const opened = await data('POST', '/api/user/create-checkout-session', owner.token, { plan_id: 32 });

@@ -8,7 +8,6 @@ import {
   PERIOD_TYPES,
   SUBSCRIPTION_STATUS,
   type Subscription,
-  YEARLY_ONLY_PLAN_IDS,
 } from '@tandem/contract/billing';
 import type { Locale } from '@tandem/contract/i18n';
 import { eq } from 'drizzle-orm';
@@ -23,14 +22,12 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { textsOf } from './plan-packages.ts';
+import { isLive, isPlanChangeRefused } from './plan-rules.ts';
 import { isCardExpired } from './providers/card-check.ts';
-import type { PaymentProvider, SubscriptionRow } from './providers/provider.ts';
+import type { PaymentProvider } from './providers/provider.ts';
 import { setTeamCard } from './providers/team-card.ts';
 
 /** Buying, cancelling and restoring a subscription, and the saved card (spec part B section 4). */
-
-const isLive = (row: SubscriptionRow | undefined): row is SubscriptionRow & { endsAt: Date } =>
-  Boolean(row?.endsAt && row.endsAt > new Date());
 
 export async function subscriptionRow(db: Db, teamId: number) {
   return (await db.select().from(teamSubscriptions).where(eq(teamSubscriptions.teamId, teamId)))[0];
@@ -57,13 +54,8 @@ export async function createCheckoutSession(
   if (plan.isFree) throw new AppError('PLAN_NOT_PURCHASABLE');
   const current = await subscriptionRow(db, input.teamId);
   const live = isLive(current) ? current : undefined;
-  if (live) {
-    const [currentPlan] = await db.select().from(billingPlans).where(eq(billingPlans.verId, live.verId));
-    const isSame = live.verId === plan.verId && live.periodType === pricing.periodType;
-    const isDowngrade = currentPlan ? plan.sort < currentPlan.sort : false;
-    const isMonthlyRefused =
-      YEARLY_ONLY_PLAN_IDS.includes(live.verId) && pricing.periodType === PERIOD_TYPES.monthly;
-    if (isSame || isDowngrade || isMonthlyRefused) throw new AppError('PLAN_NOT_PURCHASABLE');
+  if (await isPlanChangeRefused(db, input.teamId, { verId: plan.verId, periodType: pricing.periodType })) {
+    throw new AppError('PLAN_NOT_PURCHASABLE');
   }
   const [order] = await db
     .insert(billingOrders)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ORDER_STATUS, SANDBOX_CARDS, SANDBOX_CHECKOUT_PATH } from '@tandem/contract/billing';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
 import {
   billingOrders,
   sandboxCards,
@@ -9,9 +9,11 @@ import {
   sandboxSetupIntents,
   teamPaymentMethods,
   teamSubscriptions,
+  teams,
 } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { PaymentEvent } from '../payment-events.ts';
+import { isPlanChangeRefused } from '../plan-rules.ts';
 import { type CardFields, checkCard, isCardExpired } from './card-check.ts';
 import { addPeriod, type CardInfo, type OrderRow, type PaymentProvider } from './provider.ts';
 import { setTeamCard } from './team-card.ts';
@@ -20,6 +22,38 @@ const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const token = (bytes = 18) => randomBytes(bytes).toString('base64url');
 
 export type SandboxProvider = PaymentProvider & ReturnType<typeof sandboxPages>;
+
+/**
+ * Expires the team's open sessions (all, or all but `keep`) and cancels their unpaid orders, as a
+ * provider's session expiring does: a paid order closes every other checkout the team left open.
+ */
+async function expireSessions(db: Db | Tx, teamId: number, keep?: string) {
+  const expired = await db
+    .update(sandboxSessions)
+    .set({ status: 'expired', actionToken: null })
+    .where(
+      and(
+        eq(sandboxSessions.teamId, teamId),
+        inArray(sandboxSessions.status, ['open', 'requires_action']),
+        keep ? ne(sandboxSessions.sessionId, keep) : undefined,
+      ),
+    )
+    .returning({ orderNo: sandboxSessions.orderNo });
+  if (expired.length === 0) return;
+  await db
+    .update(billingOrders)
+    .set({ status: ORDER_STATUS.cancelled })
+    .where(
+      and(
+        eq(billingOrders.teamId, teamId),
+        eq(billingOrders.status, ORDER_STATUS.pending),
+        inArray(
+          billingOrders.orderNo,
+          expired.map((row) => row.orderNo),
+        ),
+      ),
+    );
+}
 
 /**
  * The embedded payment provider: our own hosted checkout page and card form with test cards, keeping
@@ -68,20 +102,36 @@ export function createSandboxProvider(
     return info;
   };
 
-  /** Takes the money for an open session (once: the conditional update), then sends the event. */
+  /**
+   * Takes the money for an open session (once: the conditional update), then sends the event. Under the
+   * team's lock the plan rules are checked again (a checkout opened earlier may no longer be allowed),
+   * and the team's other open sessions expire with their orders, so no older checkout can be paid after.
+   */
   async function charge(sessionId: string, paymentMethodId: string, isRenewal = false) {
     const paidAt = new Date();
-    const [session] = await db
-      .update(sandboxSessions)
-      .set({ status: 'paid', paidAt, paymentMethodId, actionToken: null })
-      .where(
-        and(
-          eq(sandboxSessions.sessionId, sessionId),
-          inArray(sandboxSessions.status, ['open', 'requires_action']),
-        ),
-      )
-      .returning();
-    if (!session) throw new AppError('CHECKOUT_SESSION_CLOSED');
+    const session = await db.transaction(async (tx) => {
+      const [open] = await tx.select().from(sandboxSessions).where(eq(sandboxSessions.sessionId, sessionId));
+      if (!open) throw new AppError('CHECKOUT_SESSION_CLOSED');
+      await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, open.teamId)).for('update');
+      const [order] = await tx.select().from(billingOrders).where(eq(billingOrders.orderNo, open.orderNo));
+      if (!order) throw new AppError('ORDER_NOT_FOUND');
+      if (!isRenewal && (await isPlanChangeRefused(tx, order.teamId, order))) {
+        throw new AppError('PLAN_NOT_PURCHASABLE');
+      }
+      const [paid] = await tx
+        .update(sandboxSessions)
+        .set({ status: 'paid', paidAt, paymentMethodId, actionToken: null })
+        .where(
+          and(
+            eq(sandboxSessions.sessionId, sessionId),
+            inArray(sandboxSessions.status, ['open', 'requires_action']),
+          ),
+        )
+        .returning();
+      if (!paid) throw new AppError('CHECKOUT_SESSION_CLOSED');
+      await expireSessions(tx, paid.teamId, sessionId);
+      return paid;
+    });
     const order = await orderOf(session.orderNo);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     const [card] = await db
@@ -251,6 +301,23 @@ function sandboxPages(deps: {
   const { db, openSession, orderOf, charge, saveCard } = deps;
   const isOpen = (session: typeof sandboxSessions.$inferSelect) =>
     (session.status === 'open' || session.status === 'requires_action') && session.expiresAt > new Date();
+  /** A checkout for a plan change the team may no longer make: closed before any card is taken. */
+  async function refuseOutdated(session: typeof sandboxSessions.$inferSelect) {
+    if (session.status === 'paid') throw new AppError('CHECKOUT_SESSION_CLOSED');
+    const order = await orderOf(session.orderNo);
+    if (!order || !(await isPlanChangeRefused(db, order.teamId, order))) return;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sandboxSessions)
+        .set({ status: 'expired', actionToken: null })
+        .where(and(eq(sandboxSessions.sessionId, session.sessionId), ne(sandboxSessions.status, 'paid')));
+      await tx
+        .update(billingOrders)
+        .set({ status: ORDER_STATUS.cancelled })
+        .where(and(eq(billingOrders.id, order.id), eq(billingOrders.status, ORDER_STATUS.pending)));
+    });
+    throw new AppError('PLAN_NOT_PURCHASABLE');
+  }
   return {
     async describeSession(sessionId: string) {
       const session = await openSession(sessionId);
@@ -262,6 +329,7 @@ function sandboxPages(deps: {
     },
     async pay(sessionId: string, fields: CardFields) {
       const session = await openSession(sessionId);
+      await refuseOutdated(session);
       if (!isOpen(session)) throw new AppError('CHECKOUT_SESSION_CLOSED');
       const card = checkCard(fields);
       if (card.number === SANDBOX_CARDS.declined) throw new AppError('CARD_DECLINED');
@@ -287,6 +355,7 @@ function sandboxPages(deps: {
       ) {
         throw new AppError('CHECKOUT_SESSION_CLOSED');
       }
+      await refuseOutdated(session);
       if (!approve) {
         await db
           .update(sandboxSessions)

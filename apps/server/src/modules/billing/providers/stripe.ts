@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { ORDER_STATUS } from '@tandem/contract/billing';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
-import { billingPricingPlans, teamSubscriptions } from '../../../db/schema.ts';
+import { billingOrders, billingPricingPlans, teamSubscriptions } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { PaymentEvent } from '../payment-events.ts';
 import type { CardInfo, OrderRow, PaymentProvider } from './provider.ts';
@@ -178,6 +179,46 @@ export function createStripeProvider(deps: {
     if (method && typeof method === 'object') await setTeamCard(db, event.teamId, 'stripe', cardOf(method));
   }
 
+  /**
+   * After a payment: the team's other open Checkout sessions are expired at Stripe and their orders
+   * cancelled, so a checkout opened earlier (another plan, another cycle) can no longer be paid.
+   */
+  async function expireOtherCheckouts(teamId: number, paidOrderNo: string) {
+    const open = await db
+      .select()
+      .from(billingOrders)
+      .where(
+        and(
+          eq(billingOrders.teamId, teamId),
+          eq(billingOrders.status, ORDER_STATUS.pending),
+          eq(billingOrders.provider, 'stripe'),
+          ne(billingOrders.orderNo, paidOrderNo),
+          isNotNull(billingOrders.sessionId),
+        ),
+      );
+    for (const order of open) {
+      try {
+        await stripe.checkout.sessions.expire(
+          order.sessionId!,
+          {},
+          { idempotencyKey: `expire-${order.orderNo}` },
+        );
+      } catch (error) {
+        // Already expired or completed at Stripe: its own webhook settles the order.
+        log.warn({ err: error, order: order.orderNo }, 'a Stripe Checkout session could not be expired');
+        continue;
+      }
+      await emit({
+        id: `expire_${order.sessionId}`,
+        provider: 'stripe',
+        teamId,
+        occurredAt: new Date(),
+        type: 'order.failed',
+        payload: { order_no: order.orderNo },
+      });
+    }
+  }
+
   const provider: PaymentProvider = {
     kind: 'stripe',
     publishableKey: settings.publishableKey,
@@ -301,10 +342,11 @@ export function createStripeProvider(deps: {
       const payment = await translate(event);
       if (!payment) return 'ignored' as const;
       const outcome = await emit(payment);
-      if (outcome === 'processed' && event.type === 'invoice.paid') {
+      if (outcome === 'processed' && payment.type === 'order.paid') {
         await rememberCard(payment).catch((error: unknown) => {
           log.warn({ err: error }, 'the card of a Stripe subscription could not be read');
         });
+        await expireOtherCheckouts(payment.teamId, payment.payload.order_no);
       }
       return outcome as 'processed' | 'duplicate';
     },
