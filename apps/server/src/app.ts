@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import { COLLABORATION_PATH } from '@tandem/contract/api';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -119,6 +119,8 @@ export async function buildApp(deps: AppDeps) {
   const apiHeaders = apiSecurityHeaders(isHttpsOnly);
   // Stripe.js and its card fields come from Stripe, only when Stripe takes the payments.
   const stripeSources = config.billing.stripe ? ['https://js.stripe.com'] : [];
+  // Without PUBLIC_URL or SITE_PREVIEW_URL the preview origin is the page's own host on the preview port.
+  const fixedPreviewSource = previewFrameSource(config);
   const pageHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -127,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
         // The site panel's previews (modules/sites), and Stripe's card fields when Stripe takes the payments.
         frameSrc: [
           "'self'",
-          previewFrameSource(config),
+          ...(fixedPreviewSource ? [fixedPreviewSource] : []),
           ...(config.billing.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
         ],
         // antd writes its CSS-in-JS into <style> elements at run time.
@@ -161,9 +163,18 @@ export async function buildApp(deps: AppDeps) {
   ready?.then(() => {
     isReady = true;
   });
+  const pageHeadersOf = (request: FastifyRequest) => {
+    const preview = fixedPreviewSource ? undefined : previewFrameSource(config, request);
+    if (!preview) return pageHeaders;
+    const policy = pageHeaders['content-security-policy'] ?? '';
+    return {
+      ...pageHeaders,
+      'content-security-policy': policy.replace("frame-src 'self'", `frame-src 'self' ${preview}`),
+    };
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url.startsWith('/api/');
-    reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
+    reply.headers(isApi ? apiHeaders : pageHeadersOf(request)).header('x-request-id', request.id);
     if (isApi && !isReady && ready) ready.then(() => done(), done);
     else done();
   });

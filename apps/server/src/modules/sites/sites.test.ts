@@ -670,9 +670,19 @@ describe('the preview origin', () => {
 
 describe("the app's pages", () => {
   it('may frame the preview origin, and no other', async () => {
-    const page = await ctx.app.inject({ url: '/chat' });
-    expect(String(page.headers['content-security-policy'])).toContain("frame-src 'self' *:3001;");
+    // Without PUBLIC_URL or SITE_PREVIEW_URL: the host the page was asked on, on the preview port, never any host.
+    const page = await ctx.app.inject({ url: '/chat', headers: { host: 'tandem.lan:3000' } });
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "frame-src 'self' http://tandem.lan:3001;",
+    );
+    const forged = await ctx.app.inject({
+      url: '/chat',
+      headers: { host: "evil;script-src 'unsafe-inline'" },
+    });
+    expect(String(forged.headers['content-security-policy'])).toContain("frame-src 'self';");
+    expect(String(forged.headers['content-security-policy'])).not.toContain('evil');
     const config = { publicUrl: undefined, sites: { previewUrl: undefined, previewPort: 3001 } };
+    expect(previewFrameSource(config)).toBeUndefined();
     expect(previewFrameSource({ ...config, publicUrl: 'https://tandem.example/app' })).toBe(
       'https://tandem.example:3001',
     );

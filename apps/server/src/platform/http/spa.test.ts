@@ -62,7 +62,7 @@ describe('serving the built web app', () => {
     const { publicUrl, sites } = ctx.config;
     const preview = publicUrl
       ? `${new URL(publicUrl).protocol}//${new URL(publicUrl).hostname}:${sites.previewPort}`
-      : `*:${sites.previewPort}`;
+      : `http://localhost:${sites.previewPort}`;
     expect(policy).toContain(`frame-src 'self' ${preview};`);
   });
 
