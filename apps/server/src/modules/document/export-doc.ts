@@ -13,7 +13,7 @@ import type { FileStore } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
 import { docToJson, jsonToHtml, jsonToMarkdown } from './document-content.ts';
 import { renderDocx } from './export-docx.ts';
-import { renderDocumentPdf } from './export-pdf.ts';
+import { pictureSources, renderDocumentPdf } from './export-pdf.ts';
 import { standalonePage } from './html-page.ts';
 
 export type ExportDeps = { db: Db; collab: CollabServer; files: FileStore };
@@ -38,6 +38,40 @@ const withHeadingsUpTo6 = (json: JSONContent): JSONContent => ({
   ...(json.content ? { content: json.content.map(withHeadingsUpTo6) } : {}),
 });
 
+/**
+ * Our uploads' paths as absolute URLs (images and links), so an exported Markdown file shows its
+ * pictures wherever it is opened, as the HTML page does (docs/decisions.md, "Markdown export").
+ */
+const withAbsoluteUploads = (json: JSONContent, origin: string): JSONContent => {
+  const absolute = (value: unknown) =>
+    typeof value === 'string' && UPLOAD_SRC.test(value) ? `${origin}${value}` : value;
+  return {
+    ...json,
+    ...(json.type === 'image' ? { attrs: { ...json.attrs, src: absolute(json.attrs?.src) } } : {}),
+    ...(json.marks
+      ? {
+          marks: json.marks.map((mark) =>
+            mark.type === 'link'
+              ? { ...mark, attrs: { ...mark.attrs, href: absolute(mark.attrs?.href) } }
+              : mark,
+          ),
+        }
+      : {}),
+    ...(json.content ? { content: json.content.map((child) => withAbsoluteUploads(child, origin)) } : {}),
+  };
+};
+
+/** The bytes of the document's own uploaded pictures, by `src`, for the PDF to draw. */
+async function picturesOf(files: FileStore, json: JSONContent) {
+  const pictures = new Map<string, Uint8Array>();
+  for (const src of new Set(pictureSources(json))) {
+    const upload = UPLOAD_SRC.exec(src);
+    const bytes = upload ? await files.read(upload[1]!) : undefined;
+    if (bytes) pictures.set(src, bytes);
+  }
+  return pictures;
+}
+
 /** File names keep letters of every script; only what file systems refuse is replaced. */
 const safeFileName = (name: string) =>
   [...name]
@@ -57,11 +91,16 @@ async function renderOne(
   const heading = json.content?.[0]?.type === 'heading' ? undefined : title;
   switch (format) {
     case 'md':
-      return Buffer.from(`${jsonToMarkdown(json)}\n`);
+      return Buffer.from(`${jsonToMarkdown(withAbsoluteUploads(json, context.origin))}\n`);
     case 'html':
       return Buffer.from(standalonePage(title, jsonToHtml(json), { ...context, heading }));
     case 'pdf':
-      return renderDocumentPdf({ title, heading }, jsonToMarkdown(withHeadingsUpTo6(json)), context.locale);
+      return renderDocumentPdf(
+        { title, heading },
+        withHeadingsUpTo6(json),
+        context.locale,
+        await picturesOf(deps.files, json),
+      );
     case 'docx':
       return renderDocx(title, json, async (src) => {
         const upload = UPLOAD_SRC.exec(src);
