@@ -19,7 +19,7 @@ test('signing in lands on the page asked for, inside the shell with its menu', a
   await expect(nav.getByText(m.nav.projects)).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(m.route.chat));
 
-  // Signed in, /login goes home, and home is the Discover page.
+  // Signed in, /login goes home, and home is the Agents Hub.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -86,7 +86,7 @@ describe('a cold load of a signed-in page', () => {
     const skeleton = await screen.findByRole('status', { name: 'Loading…' });
     expect(skeleton.className).toContain('boot-shell');
     answerAccount();
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
     expect(document.querySelector('.boot-shell')).toBeNull();
   });
 });

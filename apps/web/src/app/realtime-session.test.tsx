@@ -62,7 +62,7 @@ describe('realtime notices in the signed-in app', () => {
   it('signing this device out from another one raises the refresh prompt, which cannot be dismissed', async () => {
     serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
 
     hub.publish('personal:#7', { type: 'UB:user_logout', device_ids: ['laptop-0001', getDeviceId()] });
     // Found by its text: in tests antd gives every title the same id, so a dialog's name is unreliable.
@@ -80,7 +80,7 @@ describe('realtime notices in the signed-in app', () => {
   it('signing out another device changes nothing on this one', async () => {
     serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
 
     const wasHandled = handled('UB:user_logout');
     hub.publish('personal:#7', { type: 'UB:user_logout', device_ids: ['laptop-0001'] });
@@ -100,7 +100,7 @@ describe('realtime notices in the signed-in app', () => {
     // The server has moved the user back to their personal team.
     account = createUser();
     hub.publish('personal:#7', { type: 'UB:team_member_removed', team_id: 4, team_name: 'Acme' });
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(api.bodiesOf('/api/user/account')).toHaveLength(2);
     expect(notices.keys()).toContain('team.removed_notice');
@@ -110,7 +110,7 @@ describe('realtime notices in the signed-in app', () => {
     let account = createUser();
     const api = serveApi(() => account);
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
 
     account = createUser({ nick_name: 'Ada of Acme' });
     hub.publish('personal:#7', { type: 'UB:team_join_approved', team_id: 4, team_name: 'Acme' });
@@ -122,7 +122,7 @@ describe('realtime notices in the signed-in app', () => {
   it('an agent handed to the user says so, whichever way it came, and the agent lists load again', async () => {
     const api = serveApi(() => createUser());
     const hub = await openSignedIn('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
     await waitFor(() => expect(api.paramsOf('/api/agent/get-agent-list').length).toBeGreaterThan(0));
     const listed = api.paramsOf('/api/agent/get-agent-list').length;
 

@@ -32,6 +32,8 @@ export const PUBLIC_PATHS = [
   '/join-team/:invite_code',
   '/chat-share/:share_code',
   '/embed/agent/:agent_key',
+  '/terms',
+  '/privacy',
   '/404',
   '/401',
 ] as const;

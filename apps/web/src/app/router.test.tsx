@@ -60,22 +60,22 @@ describe('a visitor', () => {
 });
 
 describe('a signed-in user', () => {
-  it('gets the shell once the account has loaded, with / going to Discover', async () => {
+  it('gets the shell once the account has loaded, with / going to the Agents Hub', async () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
     expect(window.location.pathname).toBe('/dashboard');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
     expect(getSession().points).toBe(120);
-    await waitFor(() => expect(document.title).toBe('Discover - Tandem'));
+    await waitFor(() => expect(document.title).toBe('Agents Hub - Tandem'));
   });
 
   it('opening /login is sent home', async () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
   });
 
   it('an unknown path is replaced by /404', async () => {
@@ -138,7 +138,7 @@ describe('a signed-in user', () => {
     getSession().setToken('token-1');
     serveApi(account());
     await openApp('/org-admin');
-    expect(await screen.findByRole('heading', { name: 'Discover', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Agents Hub', level: 1 })).toBeTruthy();
     expect(await screen.findByText('No management permission.', {})).toBeTruthy();
   });
 

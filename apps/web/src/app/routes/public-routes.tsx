@@ -108,6 +108,22 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'terms',
+    handle: meta('route.terms'),
+    lazy: lazyPage(
+      () => import('../../features/system/pages/legal-page.tsx'),
+      (module) => module.TermsPage,
+    ),
+  },
+  {
+    path: 'privacy',
+    handle: meta('route.privacy'),
+    lazy: lazyPage(
+      () => import('../../features/system/pages/legal-page.tsx'),
+      (module) => module.PrivacyPage,
+    ),
+  },
+  {
     path: '404',
     handle: meta('route.not_found'),
     lazy: lazyPage(

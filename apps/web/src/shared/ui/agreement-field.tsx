@@ -1,4 +1,5 @@
 import { Checkbox, Form } from 'antd';
+import { LEGAL_LINK_TAGS } from './legal-links.tsx';
 import { RichText } from './rich-text.tsx';
 
 /**
@@ -27,13 +28,7 @@ export function AgreementField({
       ]}
     >
       <Checkbox>
-        <RichText
-          text={text}
-          tags={{
-            terms: (chunk) => <strong>{chunk}</strong>,
-            privacy: (chunk) => <strong>{chunk}</strong>,
-          }}
-        />
+        <RichText text={text} tags={LEGAL_LINK_TAGS} />
       </Checkbox>
     </Form.Item>
   );

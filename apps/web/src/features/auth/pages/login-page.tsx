@@ -11,6 +11,7 @@ import { REDIRECT_PARAM, safeRedirectTarget } from '../../../shared/routing/path
 import { getSession } from '../../../shared/session/session-store.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
 import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
+import { LEGAL_LINK_TAGS } from '../../../shared/ui/legal-links.tsx';
 import { showNotice, withdrawErrorNotices } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
@@ -87,10 +88,7 @@ export function LoginPage() {
         </Link>
       </p>
       <p className="auth__agreement">
-        <RichText
-          text={t('auth.agreement')}
-          tags={{ terms: (chunk) => <strong>{chunk}</strong>, privacy: (chunk) => <strong>{chunk}</strong> }}
-        />
+        <RichText text={t('auth.agreement')} tags={LEGAL_LINK_TAGS} />
       </p>
     </AuthFrame>
   );
