@@ -91,10 +91,17 @@ test('writes headings down to level 9, a table and an image, and finds and repla
   // Ten typed lines leave the page scrolling to keep the caret in view; on a busy machine it can still
   // move while the Table menu opens, and a click aimed at the menu once fell between two toolbar buttons.
   await clickAtRest(page.getByRole('button', { name: m.table, exact: true }));
-  const insertTable = page.getByRole('menuitem', { name: m.table_insert });
-  await clickAtRest(insertTable);
-  await expect(insertTable).toBeHidden();
+  // The size picker opens on 3 × 3: one step right and Enter make a table of 3 rows and 4 columns.
+  const sizes = page.getByRole('group', { name: m.table_size_label });
+  await expect(
+    sizes.getByRole('button', { name: fill(m.table_size_cell, { rows: 3, cols: 3 }) }),
+  ).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(sizes).toBeHidden();
   await expect(editorOf(page).getByRole('table')).toBeVisible();
+  await expect(editorOf(page).getByRole('row').first().getByRole('columnheader')).toHaveCount(4);
+  await expect(editorOf(page).getByRole('row')).toHaveCount(3);
   await page.keyboard.type('Tide');
   // The first row is the header row.
   await expect(editorOf(page).getByRole('columnheader', { name: 'Tide' })).toBeVisible();
