@@ -51,6 +51,7 @@ import { createFileStore, orphanSweep } from './modules/upload/file-store.ts';
 import { uploadRoutes } from './modules/upload/routes.ts';
 import { accountRoutes } from './modules/user/account-routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { setupRoutes } from './modules/user/setup-routes.ts';
 import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
 import { createServerProcess } from './platform/cluster/server-process.ts';
 import { registerBodyTimeout } from './platform/http/body-timeout.ts';
@@ -293,6 +294,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(billingRoutes, { db, config, billing });
+  await app.register(setupRoutes, { db });
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });

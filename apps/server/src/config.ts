@@ -53,6 +53,12 @@ const schema = z.object({
       .optional(),
   ),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Ports of 127.0.0.1 the setup page probes for OpenAI-compatible servers (Ollama, LM Studio, llama.cpp, vLLM). */
+  LOCAL_MODEL_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/, 'ports: 11434,1234,...')
+    .default('11434,1234,8080,8000')
+    .transform((value) => value.split(',').map((port) => Number(port.trim()))),
   AI_WRITING_FIRST_TOKEN_MS: z.coerce.number().int().min(10).default(AI_WRITING_FIRST_TOKEN_MS),
   CHAT_TEAM_MAX_REPLIES: z.coerce.number().int().min(1).default(1000),
   PROCESS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -159,6 +165,8 @@ export type Config = {
     writingFirstTokenMs: number;
     /** Chat replies one team may have generating at once in one process; more answer system busy. */
     teamMaxReplies: number;
+    /** Ports of 127.0.0.1 where the setup page looks for local OpenAI-compatible servers. */
+    localPorts: number[];
     /** A provider and its models to create on a start that finds none. */
     seed:
       | { kind: ProviderKind; name: string; baseUrl: string; apiKey: string | undefined; models: SeedModel[] }
@@ -347,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.LLM_TIMEOUT_MS,
       writingFirstTokenMs: c.AI_WRITING_FIRST_TOKEN_MS,
       teamMaxReplies: c.CHAT_TEAM_MAX_REPLIES,
+      localPorts: c.LOCAL_MODEL_PORTS,
       seed: c.LLM_BASE_URL
         ? {
             kind: c.LLM_PROVIDER_KIND,

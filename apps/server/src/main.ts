@@ -9,6 +9,7 @@ import { localUrlOf, newBackupToken, writeBackupEndpoint } from './modules/backu
 import { firstUsableModelId } from './modules/model/model-lookup.ts';
 import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
 import { applyAdminEmails } from './modules/user/platform-admins.ts';
+import { issueSetupToken } from './modules/user/setup-links.ts';
 import { startupMessage } from './startup-message.ts';
 
 async function main() {
@@ -84,6 +85,7 @@ async function main() {
   // Printed once the schema is ready, so it can say whether a model is connected yet.
   await ready;
   const hasModel = (await firstUsableModelId(database.db)) !== undefined;
+  const setupToken = await issueSetupToken(database.db);
   console.log(
     startupMessage({
       address,
@@ -91,6 +93,7 @@ async function main() {
       files,
       hasModel,
       adminEmails: config.adminEmails,
+      setupUrl: setupToken ? `${address}/setup?token=${setupToken}` : undefined,
     }),
   );
 }

@@ -25,4 +25,13 @@ describe('the start-up message', () => {
   it('says nothing of models once one is connected', () => {
     expect(startupMessage({ ...base, hasModel: true })).not.toContain('model');
   });
+
+  it('prints the one-time setup link while there is no platform admin, in place of the manual steps', () => {
+    const setupUrl = 'http://127.0.0.1:3000/setup?token=abc';
+    const message = startupMessage({ ...base, hasModel: false, setupUrl });
+    expect(message).toContain(`  ${setupUrl}`);
+    expect(message).toContain('become one and connect a model');
+    expect(message).not.toContain('npm run admin');
+    expect(startupMessage({ ...base, hasModel: true, setupUrl })).not.toContain('model');
+  });
 });

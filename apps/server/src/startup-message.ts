@@ -6,13 +6,23 @@ export function startupMessage(input: {
   files: string;
   hasModel: boolean;
   adminEmails: string[];
+  /** The one-time setup link, while the installation has no platform admin. */
+  setupUrl?: string;
 }): string {
   const lines = [
     `Tandem is running at ${input.address}`,
     `database: ${input.databaseKind}`,
     `files: ${input.files}`,
   ];
-  if (!input.hasModel) {
+  if (input.setupUrl) {
+    lines.push(
+      '',
+      `No platform admin yet. Open this one-time link to become one${input.hasModel ? '' : ' and connect a model'}:`,
+      `  ${input.setupUrl}`,
+      '(it works until used; sign in or register first if asked).',
+    );
+  }
+  if (!input.hasModel && !input.setupUrl) {
     const admin =
       input.adminEmails.length > 0
         ? `ADMIN_EMAILS names the platform admins (${input.adminEmails.join(', ')})`

@@ -192,6 +192,8 @@ export const agentDetail = z.object({
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The team's default assistant: it cannot be deleted; with no model of its own it takes the platform's default. */
+  is_default: z.boolean(),
 });
 export type AgentDetail = z.infer<typeof agentDetail>;
 
@@ -293,6 +295,8 @@ export const agentCard = z.object({
   published_at: z.string().nullable(),
   my_role: agentRole,
   abilities: agentAbilities,
+  /** The team's default assistant (every team has one from its first moment). */
+  is_default: z.boolean(),
 });
 export type AgentCard = z.infer<typeof agentCard>;
 
@@ -315,6 +319,8 @@ export const publicAgentInfo = z.object({
   supports_images: z.boolean(),
   /** Only for signed-in callers; visitors get false. */
   can_edit: z.boolean(),
+  /** The team's default assistant: its chat offers a model picker (`model_id` on send). */
+  is_default: z.boolean(),
 });
 export type PublicAgentInfo = z.infer<typeof publicAgentInfo>;
 

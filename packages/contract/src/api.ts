@@ -113,6 +113,20 @@ export const MODEL_API = {
   available: '/api/agent/get-model-list',
 } as const;
 
+/** First run (issue 29): the one-time setup link and connecting a local model in a click. */
+export const SETUP_API = {
+  /** `?token`: whether a setup link still works (anyone may ask). */
+  checkLink: '/api/setup/check-link',
+  /** `{token}`, signed in: uses the link up and makes the caller a platform admin. */
+  claimLink: '/api/setup/claim-link',
+  /** Platform admin: OpenAI-compatible servers answering on 127.0.0.1 (Ollama, LM Studio, ...). */
+  localServers: '/api/admin/local-model-servers',
+  /** Platform admin: `{base_url, api_key?}` → the server's models (`GET /v1/models`). */
+  probeServer: '/api/admin/probe-model-server',
+  /** Platform admin: provider + model + platform default in one call. */
+  connectModel: '/api/admin/connect-model',
+} as const;
+
 /** Agents (spec part B): the calls the spec does not show are designed in its style. */
 export const AGENT_API = {
   hubList: '/api/agent/get-agent-list',

@@ -61,6 +61,11 @@ export const sendMessageBody = z
       .max(CHAT_IMAGES_PER_MESSAGE)
       .optional(),
     regenerate: z.boolean().optional(),
+    /**
+     * The default assistant's model picker: the model this conversation answers with from now on
+     * (any usable model, billed at its points); other agents refuse it (2072).
+     */
+    model_id: id.optional(),
   })
   .refine((body) => body.conversation_id || body.agent_id || body.agent_key, {
     message: 'conversation_id, agent_id or agent_key is required',
@@ -166,6 +171,8 @@ export const chatListAgent = z.object({
   status: z.enum(['published', 'off_shelf', 'deleted']),
   points_per_request: z.number().int(),
   last_used_at: z.string(),
+  /** The team's default assistant. */
+  is_default: z.boolean(),
 });
 export type ChatListAgent = z.infer<typeof chatListAgent>;
 export const chatAgentListData = z.array(chatListAgent);

@@ -64,6 +64,8 @@ export const ERRORS = {
   NOT_A_MEMBER: { code: 1108, status: 404, key: 'not_a_member' },
   OWNER_ROLE_FIXED: { code: 1109, status: 409, key: 'owner_role_fixed' },
   INVITATION_NOT_SENT: { code: 1110, status: 400, key: 'invitation_not_sent' },
+  /** A setup link (`/setup?token=…`) that does not exist or was used already. */
+  SETUP_LINK_INVALID: { code: 1111, status: 404, key: 'setup_link_invalid' },
 
   // Chat (part B section 8)
   QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },
@@ -117,6 +119,14 @@ export const ERRORS = {
   /** A conversation's site holds SITE_IMAGES_MAX images at most. */
   SITE_IMAGES_FULL: { code: 2066, status: 409, key: 'site_images_full' },
   SITE_IMAGE_NOT_FOUND: { code: 2067, status: 404, key: 'site_image_not_found' },
+
+  // First run (issue 29): the default assistant, its model picker, and the setup link.
+  /** No usable model on the platform yet: the chat says how a platform admin connects one. */
+  NO_MODEL_CONNECTED: { code: 2070, status: 409, key: 'no_model_connected' },
+  /** The team's default assistant cannot be deleted, unpublished or taken off the shelf. */
+  DEFAULT_AGENT_FIXED: { code: 2071, status: 409, key: 'default_agent_fixed' },
+  /** A model chosen in chat (`model_id`) is for the default assistant only. */
+  MODEL_CHOICE_NOT_ALLOWED: { code: 2072, status: 400, key: 'model_choice_not_allowed' },
 
   // Model providers and models (the platform admin's screen)
   MODEL_PROVIDER_NOT_FOUND: { code: 2050, status: 404, key: 'model_provider_not_found' },

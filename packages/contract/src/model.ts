@@ -105,6 +105,8 @@ export const model = z.object({
   points_per_request: z.number().int(),
   enabled: z.boolean(),
   sort: z.number().int(),
+  /** The platform's default model: default assistants answer with it. */
+  is_default: z.boolean(),
   created_at: z.string(),
 });
 export type Model = z.infer<typeof model>;
@@ -125,6 +127,8 @@ export const saveModelBody = z.object({
   points_per_request: z.number().int().min(0).max(POINTS_PER_REQUEST_MAX).default(1),
   enabled: z.boolean().default(true),
   sort: z.number().int().min(0).max(MODEL_SORT_MAX).default(0),
+  /** Makes it the platform's default model (the one before stops being it); false leaves it as it is. */
+  is_default: z.boolean().default(false),
 });
 export type SaveModelBody = z.infer<typeof saveModelBody>;
 
@@ -138,5 +142,7 @@ export const availableModel = z.object({
   context_length: z.number().int(),
   supports_images: z.boolean(),
   points_per_request: z.number().int(),
+  /** The platform's default model (the operator's choice, else the first): at most one is. */
+  is_default: z.boolean(),
 });
 export type AvailableModel = z.infer<typeof availableModel>;

@@ -262,6 +262,15 @@ export async function startFakeLlmServer(options: FakeLlmOptions = {}): Promise<
       sendJson(response, 200, { status: 'ok' });
       return;
     }
+    // The models it serves, as OpenAI-compatible servers list them (the setup page's discovery).
+    if (request.method === 'GET' && path === '/v1/models') {
+      const ids = ['fake-chat', 'fake-slow'];
+      sendJson(response, 200, {
+        object: 'list',
+        data: ids.map((id) => ({ id, object: 'model', owned_by: 'fake' })),
+      });
+      return;
+    }
     // An OpenAI-style moderation endpoint: it flags any input that says `provider-flagged`.
     if (request.method === 'POST' && path === '/v1/moderations') {
       const body = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };

@@ -1,6 +1,7 @@
 import type { AgentConfig } from '@tandem/contract/agent';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -57,9 +58,15 @@ export const agents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The team's default assistant, made with the team (a database trigger, migration 0027): it
+     * cannot be deleted, and without a model of its own it answers with the platform's default model.
+     */
+    isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [
     uniqueIndex('agents_key').on(t.agentKey),
+    uniqueIndex('agents_team_default').on(t.teamId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
     index('agents_team_status').on(t.teamId, t.status, t.publishedAt),
     index('agents_owner').on(t.ownerId),
     index('agents_web_public').on(t.access, t.status),

@@ -38,6 +38,8 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The model chosen in this conversation (a default assistant's picker); null: the agent's. */
+    modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('conversations_user_agent').on(t.userId, t.agentId, t.updatedAt),

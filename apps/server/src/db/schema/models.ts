@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -37,10 +38,13 @@ export const models = pgTable(
     pointsPerRequest: integer('points_per_request').notNull().default(1),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** The platform's default model (at most one): default assistants and new agents take it. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('models_provider_key').on(t.providerId, t.modelKey),
     index('models_enabled_type').on(t.enabled, t.type, t.sort),
+    uniqueIndex('models_platform_default').on(t.isDefault).where(sql`${t.isDefault}`),
   ],
 );

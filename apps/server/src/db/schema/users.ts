@@ -26,7 +26,10 @@ export const users = pgTable(
     appRole: text('app_role').array().notNull().default(sql`array['user']::text[]`),
     hasRoles: text('has_roles').array().notNull().default(sql`array['user']::text[]`),
     isSuper: boolean('is_super').notNull().default(false),
-    /** Who made the account a platform admin: `env` (ADMIN_EMAILS, taken back when unlisted) or `cli`. */
+    /**
+     * Who made the account a platform admin: `env` (ADMIN_EMAILS, taken back when unlisted), `cli`,
+     * or `setup` (the one-time setup link of a fresh installation).
+     */
     superSource: text('super_source'),
     currentTeamId: integer('current_team_id'),
     themeId: smallint('theme_id').notNull().default(6),
@@ -40,3 +43,15 @@ export const users = pgTable(
     index('users_current_team').on(t.currentTeamId),
   ],
 );
+
+/**
+ * One-time setup links printed at start while the installation has no platform admin: whoever opens
+ * one first (signed in) becomes platform admin. Only the token's SHA-256 is kept.
+ */
+export const setupTokens = pgTable('setup_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+});

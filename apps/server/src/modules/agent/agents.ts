@@ -13,6 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { platformDefaultModelId } from '../model/model-lookup.ts';
 import { projectIdsOfTeam } from '../project/team-projects.ts';
 import { type AgentContext, type AgentRow, maskedPerson, personColumns, readConfig } from './agent-data.ts';
 import { describeModel } from './agent-models.ts';
@@ -108,7 +109,10 @@ async function ownerOf(db: Db, agent: AgentRow) {
 export async function describeAgent(db: Db, { agent, actor }: AgentContext): Promise<AgentDetail> {
   const draft = readConfig(agent.draft);
   const published = agent.published ? readConfig(agent.published) : null;
-  const [owner, model] = await Promise.all([ownerOf(db, agent), describeModel(db, draft.model_id)]);
+  const [owner, model] = await Promise.all([
+    ownerOf(db, agent),
+    describeModel(db, await answeringModelId(db, agent, draft)),
+  ]);
   return {
     id: agent.id,
     agent_key: agent.agentKey,
@@ -127,7 +131,14 @@ export async function describeAgent(db: Db, { agent, actor }: AgentContext): Pro
     published_at: agent.publishedAt?.toISOString() ?? null,
     created_at: agent.createdAt.toISOString(),
     updated_at: agent.updatedAt.toISOString(),
+    is_default: agent.isDefault,
   };
+}
+
+/** The model the agent answers with: its own, else (the team's default assistant) the platform's default. */
+export async function answeringModelId(db: Db, agent: AgentRow, config: AgentConfig): Promise<number | null> {
+  if (config.model_id !== null || !agent.isDefault) return config.model_id;
+  return (await platformDefaultModelId(db)) ?? null;
 }
 
 /** Which statuses each change starts from. A disabled agent changes no status (2111). */
@@ -146,6 +157,10 @@ export type StatusChange = keyof typeof TRANSITIONS;
  */
 export async function changeStatus(db: Db, agent: AgentRow, change: StatusChange): Promise<AgentStateData> {
   if (agent.status === 'disabled') throw new AppError('AGENT_DISABLED');
+  // The team's default assistant stays usable: edits may be released, never withdrawn.
+  if (agent.isDefault && (change === 'unpublish' || change === 'offShelf')) {
+    throw new AppError('DEFAULT_AGENT_FIXED');
+  }
   const { from, to } = TRANSITIONS[change];
   const draft = readConfig(agent.draft);
   const now = new Date();
@@ -199,7 +214,7 @@ export async function publicInfo(db: Db, { agent, actor }: AgentContext): Promis
   if (agent.status === 'disabled') throw new AppError('AGENT_DISABLED');
   if (agent.status !== 'published' || !agent.published) throw new AppError('AGENT_NOT_FOUND');
   const config = readConfig(agent.published);
-  const model = await describeModel(db, config.model_id);
+  const model = await describeModel(db, await answeringModelId(db, agent, config));
   const isUsable = model?.available === true;
   return {
     id: agent.id,
@@ -214,5 +229,6 @@ export async function publicInfo(db: Db, { agent, actor }: AgentContext): Promis
     points_per_request: isUsable ? model.points_per_request : null,
     supports_images: isUsable && model.supports_images,
     can_edit: agentAbilities(agent, actor).edit,
+    is_default: agent.isDefault,
   };
 }

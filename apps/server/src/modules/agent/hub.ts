@@ -4,6 +4,7 @@ import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/client.ts';
 import { agentMembers, agents, models, teamMembers, users } from '../../db/schema.ts';
+import { answeringModelSql } from '../model/model-lookup.ts';
 import { maskedPerson } from './agent-data.ts';
 import { agentAbilities, agentRole } from './policy.ts';
 
@@ -76,6 +77,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
         ownerId: agents.ownerId,
         conversationCount: agents.conversationCount,
         publishedAt: agents.publishedAt,
+        isDefault: agents.isDefault,
       },
       owner: {
         nickName: users.nickName,
@@ -90,7 +92,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
     .from(agents)
     .innerJoin(users, eq(users.id, agents.ownerId))
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, agents.teamId), eq(teamMembers.userId, agents.ownerId)))
-    .leftJoin(models, eq(models.id, agents.modelId))
+    .leftJoin(models, eq(models.id, answeringModelSql(agents.modelId, agents.isDefault)))
     .leftJoin(agentMembers, and(eq(agentMembers.agentId, agents.id), eq(agentMembers.userId, caller.userId)))
     .where(and(...conditions))
     .orderBy(...order)
@@ -114,6 +116,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
       published_at: agent.publishedAt?.toISOString() ?? null,
       my_role: agentRole(agent, { ...actor, permission }),
       abilities: agentAbilities(agent, { ...actor, permission }),
+      is_default: agent.isDefault,
     })),
     total: rows[0]?.total ?? (query.page > 1 ? await countHub(db, caller, conditions) : 0),
   };

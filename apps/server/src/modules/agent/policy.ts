@@ -19,7 +19,8 @@ import { AppError } from '../../platform/http/app-error.ts';
  * operator's.
  */
 
-export type PolicyAgent = { ownerId: number; access: AgentAccess; status: AgentStatus };
+/** `isDefault`: the team's default assistant, which is never deleted. */
+export type PolicyAgent = { ownerId: number; access: AgentAccess; status: AgentStatus; isDefault?: boolean };
 
 export type PolicyActor = {
   /** Undefined for a visitor without a session. */
@@ -65,7 +66,7 @@ export function agentAbilities(agent: PolicyAgent, actor: PolicyActor): AgentAbi
     share: rank >= RANK.admin,
     manage_members: rank >= RANK.admin,
     analyse: rank >= RANK.admin,
-    delete: rank >= RANK.owner,
+    delete: rank >= RANK.owner && !agent.isDefault,
     transfer: rank >= RANK.owner,
   };
 }
@@ -76,6 +77,9 @@ export function agentAbilities(agent: PolicyAgent, actor: PolicyActor): AgentAbi
  */
 export function authorizeAgent(agent: PolicyAgent, actor: PolicyActor, ability: AgentAbility) {
   if (agentAbilities(agent, actor)[ability]) return;
+  if (ability === 'delete' && agent.isDefault && RANK[agentRole(agent, actor)] >= RANK.owner) {
+    throw new AppError('DEFAULT_AGENT_FIXED');
+  }
   if (!mayReach(agent.access, agentRole(agent, actor))) throw new AppError('AGENT_NOT_FOUND');
   throw new AppError('FORBIDDEN');
 }

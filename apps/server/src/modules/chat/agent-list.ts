@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../platform/http/app-error.ts';
 import { loadAgent } from '../agent/agent-data.ts';
 import { agentRole, authorizeAgent, mayReach, type PolicyActor, type PolicyAgent } from '../agent/policy.ts';
+import { answeringModelSql } from '../model/model-lookup.ts';
 import { isUsableModel } from '../model/models.ts';
 
 /**
@@ -113,6 +114,7 @@ export async function listAgents(db: Db, userId: number): Promise<ChatListAgent[
       access: agents.access,
       ownerId: agents.ownerId,
       deletedAt: agents.deletedAt,
+      isDefault: agents.isDefault,
       teamRoles: teamMembers.teamRoles,
       permission: agentMembers.permission,
       pointsPerRequest: sql<number>`case when ${agents.deletedAt} is null and ${isUsableModel}
@@ -124,7 +126,7 @@ export async function listAgents(db: Db, userId: number): Promise<ChatListAgent[
     .innerJoin(teams, and(eq(teams.id, agents.teamId), isNull(teams.deletedAt)))
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, agents.teamId), eq(teamMembers.userId, userId)))
     .leftJoin(agentMembers, and(eq(agentMembers.agentId, agents.id), eq(agentMembers.userId, userId)))
-    .leftJoin(models, eq(models.id, agents.modelId))
+    .leftJoin(models, eq(models.id, answeringModelSql(agents.modelId, agents.isDefault)))
     .leftJoin(modelProviders, eq(modelProviders.id, models.providerId))
     // Only agents of the caller's teams, or open to the web; the policy below narrows further.
     .where(
@@ -148,6 +150,7 @@ export async function listAgents(db: Db, userId: number): Promise<ChatListAgent[
         status,
         points_per_request: row.pointsPerRequest,
         last_used_at: row.lastUsedAt.toISOString(),
+        is_default: row.isDefault,
       },
     ];
   });

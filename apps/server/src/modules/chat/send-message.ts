@@ -3,7 +3,7 @@ import type { AgentConfig } from '@tandem/contract/agent';
 import type { SendMessageData, sendMessageBody } from '@tandem/contract/chat';
 import { translate } from '@tandem/contract/messages';
 import { chatChannel } from '@tandem/contract/realtime-channels';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { callJson, rowFromJson } from '../../db/json-row.ts';
@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import {
   type AgentContext,
+  type AgentRow,
   type AgentWithActorJson,
   agentContextOf,
   loadAgent,
@@ -21,6 +22,7 @@ import {
 } from '../agent/agent-data.ts';
 import { authorizeAgent } from '../agent/policy.ts';
 import type { KnowledgeAsk } from '../knowledge/agent-context.ts';
+import { platformDefaultModelId } from '../model/model-lookup.ts';
 import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
 import { titleOf } from './conversation-title.ts';
@@ -52,6 +54,29 @@ function knowledgeAskOf(
     documentId: beside?.documentId ?? null,
     citeSources: config.cite_sources,
   };
+}
+
+/**
+ * The model a reply is asked of. The team's default assistant answers with the model chosen in its
+ * picker (this message's, else the conversation's), else its own, else the platform's default; with
+ * no usable model at all it says how to connect one (2070). Other agents answer with their own.
+ */
+async function answeringModel(
+  db: ChatDeps['db'],
+  agent: AgentRow,
+  config: AgentConfig,
+  chosen: number | undefined,
+  conversationModel: number | null,
+): Promise<number | undefined> {
+  if (!agent.isDefault) {
+    if (chosen !== undefined) throw new AppError('MODEL_CHOICE_NOT_ALLOWED');
+    return config.model_id ?? undefined;
+  }
+  const picked = chosen ?? conversationModel ?? config.model_id;
+  if (picked !== null) return picked;
+  const platformDefault = await platformDefaultModelId(db);
+  if (platformDefault === undefined) throw new AppError('NO_MODEL_CONNECTED');
+  return platformDefault;
 }
 
 /**
@@ -92,7 +117,8 @@ export function createMessageSender(deps: ChatDeps) {
     if (agent.status === 'off_shelf') throw new AppError('AGENT_OFF_SHELF');
     authorizeAgent(agent, actor, 'use');
     const config = readConfig(agent.published);
-    const model = config.model_id === null ? undefined : await llm.modelInfo(config.model_id);
+    const modelId = await answeringModel(db, agent, config, body.model_id, existing?.modelId ?? null);
+    const model = modelId === undefined ? undefined : await llm.modelInfo(modelId);
     if (model?.type !== 'completion') throw new AppError('MODEL_UNAVAILABLE');
     if (body.images?.length && !model.supportsImages) throw new AppError('IMAGES_NOT_SUPPORTED');
     if (await deps.moderation.isFlagged(body.content ?? '')) throw new AppError('CONTENT_VIOLATION');
@@ -131,6 +157,13 @@ export function createMessageSender(deps: ChatDeps) {
       throw error;
     });
 
+    // The picker's choice holds for the conversation's later messages (and regenerations) too.
+    if (body.model_id !== undefined && body.model_id !== existing?.modelId) {
+      await db
+        .update(conversations)
+        .set({ modelId: body.model_id })
+        .where(eq(conversations.id, conversationId));
+    }
     deps.metrics?.pointsDebited(started.debit.points);
     runner.start({
       conversationId,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { isUsableModel, operatorOrder } from './models.ts';
@@ -54,3 +54,18 @@ export async function firstUsableModelId(db: Db): Promise<number | undefined> {
     .limit(1);
   return row?.id;
 }
+
+/**
+ * The platform's default model: the one the operator made the default while usable, else the first
+ * usable one (the database function shared with the listing queries); undefined while none is.
+ */
+export async function platformDefaultModelId(db: Db): Promise<number | undefined> {
+  const result = (await db.execute(sql`select platform_default_model_id() as id`)) as unknown as {
+    rows: { id: number | null }[];
+  };
+  return result.rows[0]?.id ?? undefined;
+}
+
+/** A model column joined to what an agent answers with: its own, else (a default assistant) the platform's. */
+export const answeringModelSql = (modelId: SQL | AnyColumn, isDefault: SQL | AnyColumn) =>
+  sql`coalesce(${modelId}, case when ${isDefault} then platform_default_model_id() end)`;

@@ -1,5 +1,5 @@
 import type { AvailableModel, Model, SaveModelBody } from '@tandem/contract/model';
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -20,6 +20,7 @@ const present = (row: ModelRow, providerName: string): Model => ({
   points_per_request: row.pointsPerRequest,
   enabled: row.enabled,
   sort: row.sort,
+  is_default: row.isDefault,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -55,6 +56,7 @@ export async function availableModels(db: Db): Promise<AvailableModel[]> {
       context_length: models.contextLength,
       supports_images: models.supportsImages,
       points_per_request: models.pointsPerRequest,
+      is_default: sql<boolean>`${models.id} = platform_default_model_id()`,
     })
     .from(models)
     .innerJoin(modelProviders, eq(models.providerId, modelProviders.id))
@@ -91,17 +93,26 @@ export async function saveModel(db: Db, body: SaveModelBody): Promise<number> {
     sort: body.sort,
   };
   try {
-    if (body.id === undefined) {
-      const [created] = await db.insert(models).values(values).returning({ id: models.id });
-      return created!.id;
-    }
-    const updated = await db
-      .update(models)
-      .set(values)
-      .where(eq(models.id, body.id))
-      .returning({ id: models.id });
-    if (updated.length === 0) throw new AppError('MODEL_NOT_FOUND');
-    return body.id;
+    return await db.transaction(async (tx) => {
+      // One default at a time: the one before lets go first (a unique index holds it).
+      if (body.is_default)
+        await tx.update(models).set({ isDefault: false }).where(eq(models.isDefault, true));
+      const flag = body.is_default ? { isDefault: true } : {};
+      if (body.id === undefined) {
+        const [created] = await tx
+          .insert(models)
+          .values({ ...values, ...flag })
+          .returning({ id: models.id });
+        return created!.id;
+      }
+      const updated = await tx
+        .update(models)
+        .set({ ...values, ...flag })
+        .where(eq(models.id, body.id))
+        .returning({ id: models.id });
+      if (updated.length === 0) throw new AppError('MODEL_NOT_FOUND');
+      return body.id;
+    });
   } catch (error) {
     // Two admins saving the same key at once: the unique index decides.
     if (isUniqueViolation(error)) throw new AppError('MODEL_KEY_DUPLICATE');

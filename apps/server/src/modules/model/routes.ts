@@ -1,4 +1,4 @@
-import { MODEL_API } from '@tandem/contract/api';
+import { MODEL_API, SETUP_API } from '@tandem/contract/api';
 import { envelope } from '@tandem/contract/envelope';
 import {
   availableModel,
@@ -12,6 +12,13 @@ import {
   testProviderBody,
   testProviderData,
 } from '@tandem/contract/model';
+import {
+  connectModelBody,
+  connectModelData,
+  localModelServer,
+  probeServerBody,
+  probeServerData,
+} from '@tandem/contract/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -21,6 +28,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { Embeddings } from '../../platform/llm/embeddings.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import { providerKeyBox } from '../../platform/llm/provider-connection.ts';
+import { connectModel, findLocalServers, listServerModels } from './local-servers.ts';
 import { availableModels, deleteModel, listModels, saveModel } from './models.ts';
 import { requirePlatformAdmin } from './policy.ts';
 import { connectionToTest, deleteProvider, listProviders, saveProvider } from './providers.ts';
@@ -97,6 +105,29 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelDeps> = async (app, { db, c
       llm.invalidate();
       embeddings?.invalidate();
       return ok({ id });
+    },
+  );
+  // First run: local servers found in a click, and a model connected as the platform's default.
+  app.get(
+    SETUP_API.localServers,
+    { ...admin, schema: { response: { 200: envelope(z.array(localModelServer)) } } },
+    async () => ok(await findLocalServers(config.llm.localPorts)),
+  );
+  app.post(
+    SETUP_API.probeServer,
+    { ...admin, schema: { body: probeServerBody, response: { 200: envelope(probeServerData) } } },
+    async (request) => {
+      const keys = await listServerModels(request.body.base_url, request.body.api_key);
+      return ok({ models: keys ?? [] });
+    },
+  );
+  app.post(
+    SETUP_API.connectModel,
+    { ...admin, schema: { body: connectModelBody, response: { 200: envelope(connectModelData) } } },
+    async (request) => {
+      const connected = await connectModel(db, keyBox, request.body);
+      llm.invalidate();
+      return ok(connected);
     },
   );
   app.delete(

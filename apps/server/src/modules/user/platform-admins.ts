@@ -8,7 +8,7 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
  * back what it granted once an address leaves the list, and the admin command, whose grants the list
  * never takes back. `super_source` records which one it was (null: set in the database by hand).
  */
-export type SuperSource = 'env' | 'cli';
+export type SuperSource = 'env' | 'cli' | 'setup';
 
 const lowerEmail = sql`lower(${users.email})`;
 const isListed = (adminEmails: string[]): SQL => inArray(lowerEmail, adminEmails);
