@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import 'react-pdf/dist/Page/TextLayer.css';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import './pdf-worker.ts';
+import { usePdfZoom } from './use-pdf-zoom.ts';
 
 /**
  * pdf.js's data files, copied into the build (build/pdfjs-assets-plugin.ts): CJK fonts that are not
@@ -57,7 +58,8 @@ function useStageWidth() {
 
 /**
  * A PDF a page at a time (react-pdf), with its text layer so that text can be selected and copied:
- * zoom in and out in steps or fit the page to the width (the start), previous and next, a page number
+ * zoom in and out in steps or fit the page to the width (the start, and again after the window's
+ * width changes), previous and next, a page number
  * to type, PageUp and PageDown. The page shown is the URL's `?page=N`, so a link opens at a page and
  * the browser's back button goes back through the pages read.
  */
@@ -66,7 +68,7 @@ export function PdfViewer({ bytes, pageCount }: { bytes: Uint8Array; pageCount: 
   const [searchParams, setSearchParams] = useSearchParams();
   const [numPages, setNumPages] = useState(pageCount);
   const page = clampPage(Number(searchParams.get('page') ?? 1), numPages);
-  const [zoom, setZoom] = useState<'fit' | number>('fit');
+  const [zoom, setZoom] = usePdfZoom();
   const [pageWidth, setPageWidth] = useState(DEFAULT_PAGE_WIDTH);
   const [typed, setTyped] = useState<number | null>(page);
   const { stage, width } = useStageWidth();
