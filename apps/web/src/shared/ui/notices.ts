@@ -7,6 +7,7 @@ type NoticeHandler = (notice: Notice, level: NoticeLevel) => void;
 
 let handler: NoticeHandler | null = null;
 let withdrawShownErrors: (() => void) | null = null;
+let withdrawShownNotices: (() => void) | null = null;
 const pending: [Notice, NoticeLevel][] = [];
 let isDemanded = false;
 const demandListeners = new Set<() => void>();
@@ -66,16 +67,18 @@ export function showNotice(notice: Notice, level: NoticeLevel = 'error') {
 
 /**
  * Answers the function that unbinds. Notices raised before binding are delivered now. `withdrawErrors`
- * takes away the error notices on screen.
+ * takes away the error notices on screen, `withdrawAll` every notice on screen.
  */
-export function bindNotices(next: NoticeHandler, withdrawErrors?: () => void) {
+export function bindNotices(next: NoticeHandler, withdrawErrors?: () => void, withdrawAll?: () => void) {
   handler = next;
   withdrawShownErrors = withdrawErrors ?? null;
+  withdrawShownNotices = withdrawAll ?? null;
   for (const [notice, level] of pending.splice(0)) next(notice, level);
   return () => {
     if (handler !== next) return;
     handler = null;
     withdrawShownErrors = null;
+    withdrawShownNotices = null;
   };
 }
 
@@ -88,6 +91,15 @@ export function withdrawErrorNotices() {
     if (pending[index]?.[1] === 'error') pending.splice(index, 1);
   }
   withdrawShownErrors?.();
+}
+
+/**
+ * The form the notices were about is done with (the account made, the user signed in): every notice it
+ * raised goes, "code sent" as well as the errors, so the next page starts with only its own.
+ */
+export function withdrawNotices() {
+  pending.splice(0);
+  withdrawShownNotices?.();
 }
 
 const subscribe = (listener: () => void) => {

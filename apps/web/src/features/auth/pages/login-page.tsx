@@ -12,7 +12,7 @@ import { getSession } from '../../../shared/session/session-store.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
 import { DevOutboxLink } from '../../../shared/system/dev-outbox-link.tsx';
 import { LEGAL_LINK_TAGS } from '../../../shared/ui/legal-links.tsx';
-import { showNotice, withdrawErrorNotices } from '../../../shared/ui/notices.ts';
+import { showNotice, withdrawNotices } from '../../../shared/ui/notices.ts';
 import { RichText } from '../../../shared/ui/rich-text.tsx';
 import { SegmentedTabs } from '../../../shared/ui/segmented-tabs.tsx';
 import { startGoogleSignIn } from '../api/google-auth.ts';
@@ -147,7 +147,7 @@ function LoginForm({ loginType }: { loginType: LoginType }) {
     try {
       const { token } = await login(buildLoginPayload(values, loginType, getDeviceId()));
       getSession().setToken(token);
-      withdrawErrorNotices();
+      withdrawNotices();
       await navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch {
       // The HTTP client already told the user what went wrong.

@@ -3,6 +3,7 @@ import { USER_API } from '@tandem/contract/user';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../shared/session/session-store.ts';
+import { bindNotices } from '../../../shared/ui/notices.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -96,6 +97,38 @@ describe('the register page', () => {
     ]);
     expect(getSession().token).toBe('new-token');
     expect(document.cookie).toContain('token=new-token');
+  });
+
+  it('takes the "code sent" notice away once the account is made: the welcome is left alone', async () => {
+    fakeApi({
+      [USER_API.emailCode]: () => ({}),
+      [USER_API.register]: () => ({ data: { token: 'new-token' } }),
+    });
+    // What is on screen: every notice raised, less those withdrawn (errors only, or all).
+    let onScreen: [string, string][] = [];
+    const unbind = bindNotices(
+      (notice, level) => onScreen.push([level, 'key' in notice ? notice.key : notice.text]),
+      () => {
+        onScreen = onScreen.filter(([level]) => level !== 'error');
+      },
+      () => {
+        onScreen = [];
+      },
+    );
+    // Notices earlier tests left waiting for a host are not this page's.
+    onScreen = [];
+    try {
+      const { router } = await renderPage(<RegisterPage />, { path: '/register' });
+      type('Email', 'ada@example.com');
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      await waitFor(() => expect(onScreen).toEqual([['success', 'auth.code_sent']]));
+      fillForm();
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(onScreen).toEqual([['success', 'register.welcome']]);
+    } finally {
+      unbind();
+    }
   });
 
   it('shows a wrong code beside the code field', async () => {

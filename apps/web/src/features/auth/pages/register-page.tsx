@@ -7,7 +7,7 @@ import { REDIRECT_PARAM, safeRedirectTarget } from '../../../shared/routing/path
 import { getSession } from '../../../shared/session/session-store.ts';
 import { useClientConfig } from '../../../shared/system/client-config.ts';
 import { AgreementField } from '../../../shared/ui/agreement-field.tsx';
-import { showNotice, withdrawErrorNotices } from '../../../shared/ui/notices.ts';
+import { showNotice, withdrawNotices } from '../../../shared/ui/notices.ts';
 import { register } from '../api/register.ts';
 import { AuthFrame } from '../components/auth-frame.tsx';
 import {
@@ -72,7 +72,7 @@ function RegisterForm() {
         agree: true,
       });
       getSession().setToken(token);
-      withdrawErrorNotices();
+      withdrawNotices();
       showNotice({ key: 'register.welcome' }, 'success');
       await navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (error) {
