@@ -5,6 +5,7 @@ import { entityId } from './ids.ts';
 
 export const BILLING_API = {
   createCheckoutSession: '/api/user/create-checkout-session',
+  previewPlanChange: '/api/user/preview-plan-change',
   handleSubscription: '/api/user/handle-subscription',
   currentSubscription: '/api/user/get-curr-subscription',
   defaultPaymentMethod: '/api/user/get-default-payment-method',
@@ -142,6 +143,29 @@ export const currentPlanPackage = planPackage.extend({
 export type CurrentPlanPackage = z.infer<typeof currentPlanPackage>;
 
 export const checkoutBody = z.object({ plan_id: entityId.optional() });
+/** `quote_at` (unix seconds) is when the confirmed preview was made: the charge is prorated at that instant. */
+export const checkoutWithQuoteBody = checkoutBody.extend({
+  quote_at: z.coerce.number().int().positive().optional(),
+});
+/**
+ * What upgrading a running subscription will charge to the saved card, for the confirmation: the new
+ * plan's price less the credit for the unused part of the current period; the new period starts then.
+ */
+export const planChangePreview = z.object({
+  plan_id: int,
+  ver_name: z.string(),
+  period_type: int,
+  price: int,
+  credit: int,
+  amount_due: int,
+  currency: z.enum(CURRENCIES),
+  quote_at: int,
+  period_end: z.string(),
+  card: z.object({ card_brand: z.string(), card_last4: z.string(), status: int }).nullable(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreview>;
+/** A quote older than this is made again at purchase time. */
+export const PLAN_CHANGE_QUOTE_TTL_S = 15 * 60;
 export const checkoutData = z.object({
   order: z.object({ order_no: z.string() }),
   /** The hosted checkout page; null when the existing subscription was changed and the order is to be polled. */

@@ -17,6 +17,7 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/user/get-default-payment-method', manage: false },
   { method: 'GET', url: '/api/user/get-stripe-key', manage: false },
   { method: 'POST', url: '/api/user/create-checkout-session', body: { plan_id: 32 }, manage: true },
+  { method: 'POST', url: '/api/user/preview-plan-change', body: { plan_id: 32 }, manage: true },
   {
     method: 'POST',
     url: '/api/user/handle-subscription',

@@ -31,6 +31,8 @@ export type OrderPaid = {
   period_end: string;
   /** A renewal extends the period; a purchase (first or upgrade) also grants the plan's points. */
   is_renewal: boolean;
+  /** The plan's price for a period, which renewals charge (`amount` may be an upgrade's prorated charge). */
+  list_price?: number;
   subscription_id?: string | null;
   customer_id?: string | null;
   invoice_id?: string | null;
@@ -164,7 +166,7 @@ async function foldSubscription(tx: Tx, teamId: number) {
         cancelReason: null,
         startedAt: isRunning && state?.startedAt ? state.startedAt : start,
         endsAt: later(isRunning ? state?.endsAt : null, end),
-        nextAmount: paid.amount,
+        nextAmount: paid.list_price ?? paid.amount,
         currency: paid.currency,
         discountPercent: state?.discountPercent ?? 0,
       };

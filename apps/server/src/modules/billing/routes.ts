@@ -1,7 +1,7 @@
 import {
   BILLING_API,
-  checkoutBody,
   checkoutData,
+  checkoutWithQuoteBody,
   handleSubscriptionBody,
   invoiceBody,
   invoiceData,
@@ -10,6 +10,7 @@ import {
   orderItem,
   orderListBody,
   paymentMethod,
+  planChangePreview,
   sandboxConfirmPaymentBody,
   sandboxConfirmSetupBody,
   sandboxConfirmSetupData,
@@ -37,6 +38,7 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import { teamOf } from '../team/policy.ts';
 import type { Billing } from './billing.ts';
 import { invoiceOf, listOrders, orderInfo } from './orders.ts';
+import { previewPlanChange } from './plan-change-quote.ts';
 import { textsOf } from './plan-packages.ts';
 import { mayBilling, requireBilling } from './policy.ts';
 import {
@@ -64,7 +66,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
 
   app.post(
     BILLING_API.createCheckoutSession,
-    { ...manage(), schema: { body: checkoutBody, response: { 200: envelope(checkoutData) } } },
+    { ...manage(), schema: { body: checkoutWithQuoteBody, response: { 200: envelope(checkoutData) } } },
     async (request) => {
       const team = teamOf(request);
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, team.userId));
@@ -78,11 +80,27 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
             email: user?.email ?? null,
             planId: request.body.plan_id,
             origin: originOf(request),
+            quoteAt: request.body.quote_at,
           },
           request.log,
         ),
       );
     },
+  );
+  app.post(
+    BILLING_API.previewPlanChange,
+    {
+      ...manage(),
+      schema: { body: checkoutWithQuoteBody, response: { 200: envelope(planChangePreview) } },
+    },
+    async (request) =>
+      ok(
+        await previewPlanChange(db, {
+          teamId: teamOf(request).teamId,
+          planId: request.body.plan_id,
+          locale: requestLocale(request),
+        }),
+      ),
   );
   app.post(
     BILLING_API.handleSubscription,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { pointsLedger, sandboxSessions, teamSubscriptions } from '../../db/schema.ts';
+import { billingOrders, pointsLedger, sandboxSessions, teamSubscriptions } from '../../db/schema.ts';
 
 const ctx = useTestApp();
 const { call, data, team, card, checkout, pay, buy, plan, subscription, order } = billingApi(ctx);
@@ -328,5 +328,47 @@ describe('a checkout opened before the plan changed', () => {
     expect(refused.body.code).toBe(2315);
     expect((await order(owner, older.orderNo)).order_status).toBe(2);
     expect(await subscription(owner)).toMatchObject({ plan_id: 3, period_type: 2 });
+  });
+});
+
+describe('an upgrade with the saved card', () => {
+  it('previews the card, the price and the credit for the unused period, and charges exactly that', async () => {
+    const { owner, teamId } = await team('Prorated Works');
+    await buy(owner, STANDARD_YEARLY);
+    // A quarter of the year used: three quarters of what was paid come back as credit.
+    const year = 365 * 24 * 3600 * 1000;
+    const endsAt = new Date(Date.now() + 0.75 * year);
+    await ctx.database.db
+      .update(teamSubscriptions)
+      .set({ endsAt })
+      .where(eq(teamSubscriptions.teamId, teamId));
+    await ctx.database.db
+      .update(billingOrders)
+      .set({ periodStart: new Date(endsAt.getTime() - year), periodEnd: endsAt })
+      .where(eq(billingOrders.teamId, teamId));
+
+    const preview = await data('POST', '/api/user/preview-plan-change', owner.token, { plan_id: PRO_YEARLY });
+    expect(preview).toMatchObject({
+      plan_id: PRO_YEARLY,
+      ver_name: 'Pro',
+      price: 287000,
+      currency: 'CNY',
+      card: { card_brand: 'visa', card_last4: '4242', status: 0 },
+    });
+    expect(Math.abs(preview.credit - 71250)).toBeLessThanOrEqual(2);
+    expect(preview.amount_due).toBe(287000 - preview.credit);
+    const refused = await call('POST', '/api/user/preview-plan-change', owner.token, {
+      plan_id: STANDARD_YEARLY,
+    });
+    expect(refused.body.code).toBe(2315);
+
+    const opened = await data('POST', '/api/user/create-checkout-session', owner.token, {
+      plan_id: PRO_YEARLY,
+      quote_at: preview.quote_at,
+    });
+    const paid = await order(owner, opened.order.order_no);
+    expect(paid).toMatchObject({ order_status: 1, amount: preview.amount_due });
+    // Renewals charge Pro's full price, not the prorated first charge.
+    expect((await subscription(owner)).next_billing_amount).toBe(287000);
   });
 });

@@ -167,6 +167,8 @@ describe('Stripe as the provider', () => {
       .at(-1);
     expect(change?.form).toMatchObject({
       'items[0][price]': 'price_pro_y',
+      proration_behavior: 'always_invoice',
+      'billing_cycle_anchor[type]': 'now',
       'metadata[order_no]': upgrade.order.order_no,
     });
     expect((await order(owner, upgrade.order.order_no)).order_status).toBe(0);

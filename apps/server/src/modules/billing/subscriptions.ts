@@ -21,6 +21,7 @@ import {
   teamSubscriptions,
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { quoteInstant, unusedCredit } from './plan-change-quote.ts';
 import { textsOf } from './plan-packages.ts';
 import { isLive, isPlanChangeRefused } from './plan-rules.ts';
 import { isCardExpired } from './providers/card-check.ts';
@@ -40,7 +41,15 @@ const newOrderNo = () =>
 export async function createCheckoutSession(
   db: Db,
   provider: PaymentProvider,
-  input: { teamId: number; userId: number; email: string | null; planId: number | undefined; origin: string },
+  input: {
+    teamId: number;
+    userId: number;
+    email: string | null;
+    planId: number | undefined;
+    origin: string;
+    /** The confirmed preview's instant (unix seconds): an upgrade is prorated at it. */
+    quoteAt?: number | undefined;
+  },
   log: FastifyBaseLogger,
 ) {
   if (!input.planId) throw new AppError('PLAN_ID_MISSING');
@@ -57,6 +66,10 @@ export async function createCheckoutSession(
   if (await isPlanChangeRefused(db, input.teamId, { verId: plan.verId, periodType: pricing.periodType })) {
     throw new AppError('PLAN_NOT_PURCHASABLE');
   }
+  const isChange = live?.provider === provider.kind;
+  // An upgrade charges the new price less the unused part of the period, as its confirmation showed.
+  const prorationDate = quoteInstant(input.quoteAt);
+  const credit = live && isChange ? await unusedCredit(db, live, prorationDate) : 0;
   const [order] = await db
     .insert(billingOrders)
     .values({
@@ -66,7 +79,7 @@ export async function createCheckoutSession(
       verId: plan.verId,
       pricingPlanId: pricing.planId,
       periodType: pricing.periodType,
-      amount: pricing.price,
+      amount: Math.max(0, pricing.price - credit),
       currency: pricing.currency,
       status: ORDER_STATUS.pending,
       provider: provider.kind,
@@ -74,8 +87,13 @@ export async function createCheckoutSession(
     .returning();
   if (!order) throw new AppError('PAYMENT_SESSION_FAILED');
   try {
-    if (live && live.provider === provider.kind) {
-      await provider.changeSubscription({ order, subscription: live, stripePriceId: pricing.stripePriceId });
+    if (live && isChange) {
+      await provider.changeSubscription({
+        order,
+        subscription: live,
+        stripePriceId: pricing.stripePriceId,
+        prorationDate,
+      });
       return { order: { order_no: order.orderNo }, checkout_url: null };
     }
     const session = await provider.createCheckout({

@@ -32,6 +32,8 @@ export interface PaymentProvider {
     order: OrderRow;
     subscription: SubscriptionRow;
     stripePriceId: string | null;
+    /** The instant the unused part of the period is credited at (the confirmed quote's). */
+    prorationDate: Date;
   }): Promise<void>;
   /** Auto-renewal off (cancel at the period's end) or on again. */
   setAutoRenew(input: {

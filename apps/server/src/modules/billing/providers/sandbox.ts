@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
   billingOrders,
+  billingPricingPlans,
   sandboxCards,
   sandboxSessions,
   sandboxSetupIntents,
@@ -65,7 +66,21 @@ export function createSandboxProvider(
   db: Db,
   emit: (event: PaymentEvent) => Promise<unknown>,
 ): SandboxProvider {
-  const paidEvent = (order: OrderRow, sessionId: string, paidAt: Date, isRenewal: boolean): PaymentEvent => ({
+  const listPriceOf = async (order: OrderRow) => {
+    if (order.pricingPlanId === null) return order.amount;
+    const [pricing] = await db
+      .select({ price: billingPricingPlans.price })
+      .from(billingPricingPlans)
+      .where(eq(billingPricingPlans.planId, order.pricingPlanId));
+    return pricing?.price ?? order.amount;
+  };
+
+  const paidEvent = async (
+    order: OrderRow,
+    sessionId: string,
+    paidAt: Date,
+    isRenewal: boolean,
+  ): Promise<PaymentEvent> => ({
     id: `evt_sbx_${sessionId}_paid`,
     provider: 'sandbox',
     teamId: order.teamId,
@@ -81,6 +96,7 @@ export function createSandboxProvider(
       period_start: paidAt.toISOString(),
       period_end: addPeriod(paidAt, order.periodType).toISOString(),
       is_renewal: isRenewal,
+      list_price: await listPriceOf(order),
       subscription_id: `sub_sbx_${order.teamId}`,
       customer_id: `cus_sbx_${order.teamId}`,
     },
@@ -140,7 +156,7 @@ export function createSandboxProvider(
       .where(eq(sandboxCards.paymentMethodId, paymentMethodId));
     // A card paid with becomes the team's saved card, as Stripe Checkout saves it for the subscription.
     if (card) await setTeamCard(db, order.teamId, 'sandbox', card);
-    await emit(paidEvent(order, sessionId, paidAt, isRenewal));
+    await emit(await paidEvent(order, sessionId, paidAt, isRenewal));
     return order;
   }
 

@@ -96,6 +96,7 @@ export function createStripeProvider(deps: {
         period_start: at(period.start).toISOString(),
         period_end: at(period.end).toISOString(),
         is_renewal: isRenewal,
+        list_price: pricing.price,
         subscription_id: subscriptionId || null,
         customer_id: idOf(invoice.customer) || null,
         invoice_id: String(invoice.id),
@@ -242,7 +243,7 @@ export function createStripeProvider(deps: {
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { sessionId: session.id, url: session.url };
     },
-    async changeSubscription({ order, subscription, stripePriceId }) {
+    async changeSubscription({ order, subscription, stripePriceId, prorationDate }) {
       if (!stripePriceId || !subscription.providerSubscriptionId) throw new AppError('PAYMENT_CONFIG_FAILED');
       const current = await stripe.subscriptions.retrieve(subscription.providerSubscriptionId);
       const item = current.items.data[0];
@@ -252,6 +253,9 @@ export function createStripeProvider(deps: {
         {
           items: [{ id: item.id, price: stripePriceId }],
           proration_behavior: 'always_invoice',
+          // The new plan's period starts now, less the unused part of the old one: the confirmed quote.
+          billing_cycle_anchor: { type: 'now' },
+          proration_date: Math.floor(prorationDate.getTime() / 1000),
           cancel_at_period_end: false,
           metadata: { order_no: order.orderNo, team_id: String(order.teamId) },
         },
