@@ -9,6 +9,7 @@ import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { createDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
+import { assertStorageRoom, isStorageRefusal } from '../project/storage.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import { htmlToJson, jsonToState, markdownToJson, textToJson } from './document-content.ts';
 import { storeDocumentState } from './document-state.ts';
@@ -96,6 +97,8 @@ export async function importDocument(
 ) {
   const { db, files } = deps;
   const grant = authorizeProject(await projectAccess(db, userId, input.projectId), 'edit');
+  // The file's size stands for what it becomes: a team without room for it is refused before anything is kept.
+  await assertStorageRoom(db, grant.teamId, input.bytes.length);
   const content = await readImportedFile(input.bytes, input.fileName);
   const created = await createDoc(db, {
     projectId: input.projectId,
@@ -115,7 +118,10 @@ export async function importDocument(
             documentId: created.id,
             teamId: grant.teamId,
           })
-          .catch(() => undefined);
+          .catch((error) => {
+            if (isStorageRefusal(error)) throw error;
+            return undefined;
+          });
         // A picture of a type uploads refuse (EMF, TIFF…) is left out rather than failing the import.
         html = html.replace(
           `src="${image.placeholder}"`,

@@ -6,13 +6,15 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { documentNameOf } from '../document/import-doc.ts';
 import { assertGroup, insertDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
+import { assertStorageRoom, reserveStorage } from '../project/storage.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import { markPdfForIndexing } from './pdf-holdings.ts';
 import { readPdfPages } from './pdf-text.ts';
 
 /**
  * `upload-pdf`: a new PDF at the end of `parentId` (a group of the project, or its top level). The
- * bytes must be a PDF with text (checked and read before anything is kept); the file is stored, then
+ * bytes must be a PDF with text (checked and read before anything is kept), within the team's storage
+ * quota (checked again under the team's storage lock as it is kept); the file is stored, then
  * the catalogue node, its hold on the file and its pages' text are written in one transaction and it
  * is marked for indexing. A file whose node could not be written is taken back.
  */
@@ -26,10 +28,12 @@ export async function uploadPdf(
   const pageTexts = await readPdfPages(input.bytes);
   // Checked again under the catalogue's lock; here so that a wrong place stores nothing at all.
   await assertGroup(db, grant.projectId, input.parentId);
+  await assertStorageRoom(db, grant.teamId, input.bytes.length);
   const name = documentNameOf(input.fileName);
   const saved = await store.save(userId, 'file', input.bytes, input.fileName || `${name || 'document'}.pdf`);
   try {
     const created = await db.transaction(async (tx) => {
+      await reserveStorage(tx, grant.teamId, input.bytes.length);
       const row = await insertDoc(tx, {
         projectId: grant.projectId,
         parentId: input.parentId,

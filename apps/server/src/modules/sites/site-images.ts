@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { conversations, files, siteAssets } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertStorageRoom, reserveStorage } from '../project/storage.ts';
 import type { FileStore } from '../upload/file-store.ts';
 
 /**
@@ -111,16 +112,23 @@ export async function addSiteImage(
   const full = () => new AppError('SITE_IMAGES_FULL', { values: { max: SITE_IMAGES_MAX } });
   // Said before the bytes are stored; checked again under the lock below.
   if (await isFull(db, input.conversationId)) throw full();
+  const [owner] = await db
+    .select({ teamId: conversations.teamId })
+    .from(conversations)
+    .where(eq(conversations.id, input.conversationId));
+  // The images count towards the conversation's team.
+  if (owner) await assertStorageRoom(db, owner.teamId, input.bytes.length);
   const stored = await store.save(input.userId, 'image', input.bytes, input.uploadedName);
   try {
     return await db.transaction(async (tx) => {
       // The conversation's row is the lock: two uploads at once take two names, within the limit.
-      await tx
-        .select({ id: conversations.id })
+      const [locked] = await tx
+        .select({ teamId: conversations.teamId })
         .from(conversations)
         .where(eq(conversations.id, input.conversationId))
         .for('update');
       if (await isFull(tx, input.conversationId)) throw full();
+      if (locked) await reserveStorage(tx, locked.teamId, input.bytes.length);
       const base = siteImageBaseName(input.uploadedName);
       const taken = new Set(
         (

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { documentFiles, files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
+import { reserveStorage } from '../project/storage.ts';
 
 /** Images are recognised by their bytes; SVG is never an image here (it can carry script). */
 const IMAGE_TYPES: Record<string, string> = {
@@ -79,7 +80,10 @@ const keyOf = (id: string) => `uploads/${id}`;
 /** Keeps uploads in the storage (local disk or S3), named by a random id; the database row is the index. */
 export function createFileStore(db: Db, storage: ObjectStorage) {
   return {
-    /** `holder`: the document the upload goes into; the file then counts towards that document's team. */
+    /**
+     * `holder`: the document the upload goes into; the file then counts towards that document's team,
+     * and is refused (2317, its bytes taken back) past the team's storage quota.
+     */
     async save(
       ownerId: number,
       purpose: FilePurpose,
@@ -92,6 +96,7 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
       await storage.put(keyOf(id), bytes, mimeType);
       try {
         await db.transaction(async (tx) => {
+          if (holder) await reserveStorage(tx, holder.teamId, bytes.length);
           await tx.insert(files).values({
             id,
             ownerId,

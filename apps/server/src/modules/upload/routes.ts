@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { assertStorageRoom, uploadTarget } from '../project/storage.ts';
+import { assertStorageRoom, currentTeamOf, uploadTarget } from '../project/storage.ts';
 import { createFileStore, type FilePurpose, uploadedFileName } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -87,6 +87,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });
 
   const answer = (id: string) => ok({ id, file: uploadedFileUrl(id) });
+  /**
+   * Checked before any bytes are stored: a document's upload against its team (checked again as it is
+   * kept), an account's own (an avatar, a chat image, a cover) against the caller's current team.
+   */
+  const assertRoomFor = async (userId: number, teamId: number | undefined, bytes: number) => {
+    const team = teamId ?? (await currentTeamOf(db, userId));
+    if (team !== undefined) await assertStorageRoom(db, team, bytes);
+  };
 
   for (const [path, purpose] of [
     [UPLOAD_API.image, 'image'],
@@ -103,7 +111,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
         const { userId } = sessionOf(request);
         const { bytes, name, documentId } = await readFilePart(request, purpose);
         const holder = documentId === undefined ? undefined : await uploadTarget(db, userId, documentId);
-        if (holder) await assertStorageRoom(db, holder.teamId, bytes.length);
+        await assertRoomFor(userId, holder?.teamId, bytes.length);
         return answer((await store.save(userId, purpose, bytes, name, holder)).id);
       },
     );
@@ -121,7 +129,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
       const bytes = Buffer.from(data.replace(/^data:[\w/+.-]+;base64,/, ''), 'base64');
       if (bytes.length > EDITOR_IMAGE_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
       const name = fileName ?? `avatar.${fileExt}`;
-      return answer((await store.save(sessionOf(request).userId, 'image', bytes, name)).id);
+      const { userId } = sessionOf(request);
+      await assertRoomFor(userId, undefined, bytes.length);
+      return answer((await store.save(userId, 'image', bytes, name)).id);
     },
   );
 
