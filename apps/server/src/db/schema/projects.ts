@@ -111,9 +111,16 @@ export const documents = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * In the project's trash since then (migration 0028): the row deleted and everything below it carry
+     * the same time, which is how a restore finds what went together. Purged 30 days later.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('documents_uniq_code').on(t.uniqCode),
+    index('documents_trash').on(t.projectId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     uniqueIndex('documents_share_code').on(t.shareCode).where(sql`${t.shareCode} is not null`),
     index('documents_project_parent').on(t.projectId, t.parentId, t.sort),
   ],

@@ -2,7 +2,7 @@ import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import type { ExportFormat } from '@tandem/contract/project-rules';
 import type { JSONContent } from '@tiptap/core';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
@@ -116,7 +116,7 @@ async function subtrees(db: Db, projectId: number, rootIds: number[]): Promise<N
   const all = await db
     .select({ id: documents.id, name: documents.name, kind: documents.kind, parentId: documents.parentId })
     .from(documents)
-    .where(eq(documents.projectId, projectId));
+    .where(and(eq(documents.projectId, projectId), isNull(documents.deletedAt)));
   const children = new Map<number, Node[]>();
   for (const node of all)
     if (node.parentId !== null) children.set(node.parentId, [...(children.get(node.parentId) ?? []), node]);

@@ -28,7 +28,7 @@ async function readSource(db: Db, documentId: number): Promise<Source | undefine
       s.state, s.updated_at::text as "sourceAt"
     from documents d join projects p on p.id = d.project_id
     left join document_states s on s.document_id = d.id
-    where d.id = ${documentId} and d.kind = 'doc'`);
+    where d.id = ${documentId} and d.kind = 'doc' and d.deleted_at is null`);
   const [row] = (result as unknown as { rows: Source[] }).rows;
   if (!row) return undefined;
   return { ...row, state: row.state ? new Uint8Array(row.state) : null };

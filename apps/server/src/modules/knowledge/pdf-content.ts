@@ -15,7 +15,7 @@ export async function readPdfSource(db: Db, documentId: number): Promise<PdfSour
       f.page_texts as "pageTexts"
     from documents d join projects p on p.id = d.project_id
     join document_pdfs f on f.document_id = d.id
-    where d.id = ${documentId} and d.kind = 'pdf'`);
+    where d.id = ${documentId} and d.kind = 'pdf' and d.deleted_at is null`);
   const [row] = (result as unknown as { rows: { projectId: number; teamId: number; pageTexts: unknown }[] })
     .rows;
   if (!row) return undefined;

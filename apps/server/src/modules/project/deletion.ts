@@ -10,7 +10,7 @@ import { touchProject } from './projects.ts';
 /** What a deletion removed and who hears of it: every member of the project's team. */
 export type Deletion = { projectId: number; documentIds: number[]; recipients: number[] };
 
-const teamOfProject = async (tx: Tx, projectId: number) => {
+export const teamOfProject = async (tx: Tx, projectId: number) => {
   const rows = await tx
     .select({ userId: teamMembers.userId })
     .from(teamMembers)

@@ -67,7 +67,7 @@ async function subtreeOf(tx: Tx, id: number): Promise<SubtreeRow[]> {
       select id, parent_id, kind, name, sort, 0 as depth from documents where id = ${id}
       union all
       select d.id, d.parent_id, d.kind, d.name, d.sort, s.depth + 1
-      from documents d join subtree s on d.parent_id = s.id
+      from documents d join subtree s on d.parent_id = s.id where d.deleted_at is null
     )
     select id, parent_id as "parentId", kind, name, sort, depth from subtree order by depth, sort, id`);
   return (result as unknown as { rows: SubtreeRow[] }).rows.map((row) => ({
@@ -166,6 +166,7 @@ async function positionAfter(tx: Tx, projectId: number, row: Link & { sort: numb
       and(
         eq(documents.projectId, projectId),
         row.parentId === null ? isNull(documents.parentId) : eq(documents.parentId, row.parentId),
+        isNull(documents.deletedAt),
         or(lt(documents.sort, row.sort), and(eq(documents.sort, row.sort), lte(documents.id, row.id))),
       ),
     );

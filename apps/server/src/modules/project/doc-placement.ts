@@ -51,6 +51,7 @@ export async function placeAmong(
       and(
         eq(documents.projectId, projectId),
         parentId === null ? isNull(documents.parentId) : eq(documents.parentId, parentId),
+        isNull(documents.deletedAt),
       ),
     )
     .orderBy(asc(documents.sort), asc(documents.id));

@@ -170,7 +170,7 @@ describe('the catalogue', () => {
     expect((await tree(owner.token, projectId)).map((node) => node.name)).toEqual(['周报', '周报 副本']);
   });
 
-  it('deletes a group with everything in it and their states, telling the team of each', async () => {
+  it('deletes a group with everything in it, telling the team of each; their states go once the trash is emptied', async () => {
     const { owner, member, projectId, ids } = await catalogue();
     const colleague = await member();
     await writeState(ids.h1, 100);
@@ -178,6 +178,9 @@ describe('the catalogue', () => {
 
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [ids.h, ids.a] });
     expect(outline(await tree(owner.token, projectId))).toEqual(['B', ['G', ['G1']]]);
+    // In the trash (restorable) until deleted for good.
+    expect(await stateOf(ids.h1)).toBe(100);
+    await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [ids.h, ids.a] });
     expect(await stateOf(ids.h1)).toBeUndefined();
     await eventually(() => expect(page.notifications).toHaveLength(3));
     expect(page.notifications.map((n) => n.document_id).sort()).toEqual([ids.a, ids.h, ids.h1].sort());

@@ -17,7 +17,7 @@ export async function projectOfDocs(db: Executor, ids: readonly number[]): Promi
   const rows = await db
     .select({ projectId: documents.projectId })
     .from(documents)
-    .where(inArray(documents.id, unique));
+    .where(and(inArray(documents.id, unique), isNull(documents.deletedAt)));
   const projectIds = new Set(rows.map((row) => row.projectId));
   const [projectId] = projectIds;
   if (rows.length !== unique.length || projectIds.size !== 1 || projectId === undefined) {
@@ -49,7 +49,7 @@ export async function assertGroup(db: Executor, projectId: number, parentId: num
   const [parent] = await db
     .select({ kind: documents.kind })
     .from(documents)
-    .where(and(eq(documents.id, parentId), eq(documents.projectId, projectId)))
+    .where(and(eq(documents.id, parentId), eq(documents.projectId, projectId), isNull(documents.deletedAt)))
     .limit(1);
   if (!parent) throw new AppError('DOCUMENT_NOT_FOUND');
   if (parent.kind !== 'group') throw new AppError('DOCUMENT_PARENT_NOT_GROUP');
@@ -168,7 +168,7 @@ export async function docTree(db: Db, projectId: number): Promise<DocTreeNode[]>
         case when d.kind <> 'group' then coalesce(k.state, 'ready') end as index_state,
         case when k.state = 'failed' then k.error end as index_error
       from documents d left join (${unreadyStates(projectId)}) k on k.document_id = d.id
-      where d.project_id = ${projectId} order by d.sort, d.id) node`);
+      where d.project_id = ${projectId} and d.deleted_at is null order by d.sort, d.id) node`);
   const [row] = (result as unknown as { rows: { nodes: string | null }[] }).rows;
   const nodes: DocTreeNode[] = JSON.parse(row?.nodes ?? '[]');
   const byId = new Map<number, DocTreeNode>();

@@ -128,7 +128,7 @@ export async function documentAccess(
 ): Promise<ProjectGrant | null> {
   const [row] = await grantQuery(db, userId)
     .innerJoin(documents, eq(documents.projectId, projects.id))
-    .where(eq(documents.id, documentId))
+    .where(and(eq(documents.id, documentId), isNull(documents.deletedAt)))
     .limit(1);
   return grantOf(row, userId);
 }

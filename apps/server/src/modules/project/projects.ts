@@ -83,7 +83,7 @@ function selectProjects(db: Db, userId: number) {
       teamRoles: sql<string[]>`(select tm.team_roles from team_members tm
         where tm.team_id = ${projects.teamId} and tm.user_id = ${userId})`,
       docCount: sql<number>`(select count(*) from documents d
-        where d.project_id = ${projects.id} and d.kind <> 'group')`.mapWith(Number),
+        where d.project_id = ${projects.id} and d.kind <> 'group' and d.deleted_at is null)`.mapWith(Number),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(projects)

@@ -1,4 +1,5 @@
 import { KNOWLEDGE_API, PROJECT_API } from '@tandem/contract/api';
+import { TRASH_API, trashData, trashIdsBody, trashQuery } from '@tandem/contract/document-trash';
 import { envelope, pageOf } from '@tandem/contract/envelope';
 import { translate } from '@tandem/contract/messages';
 import {
@@ -35,18 +36,21 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { closeLiveDocuments } from '../document/live-documents.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
-import {
-  announceDocsDeleted,
-  announceProjectDeleted,
-  type Deletion,
-  deleteDocs,
-  deleteProject,
-} from './deletion.ts';
+import { announceDocsDeleted, announceProjectDeleted, type Deletion, deleteProject } from './deletion.ts';
 import { copyDoc, moveDocs } from './doc-moves.ts';
 import { createDoc, docTreeJson, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';
 import { authorizeProject, documentAccess, type ProjectAbility, projectAccess } from './policy.ts';
 import { listProjectCandidates, listProjectMembers, setProjectMember } from './project-members.ts';
 import { createProject, listProjects, projectIdByCode, updateProject, visitProject } from './projects.ts';
+import {
+  listTrash,
+  projectOfTrash,
+  purgeDocs,
+  purgeExpiredTrash,
+  restoreDocs,
+  TRASH_SWEEP_EVERY_MS,
+  trashDocs,
+} from './trash.ts';
 
 const done = envelope(z.null());
 
@@ -232,10 +236,55 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     KNOWLEDGE_API.deleteDoc,
     { ...signedIn, schema: { body: deleteDocBody, response: { 200: done } } },
     async (request) => {
-      const grant = await documents(sessionOf(request).userId, request.body.ids);
-      const deletion = await deleteDocs(db, grant.projectId, request.body.ids);
+      const { userId } = sessionOf(request);
+      const grant = await documents(userId, request.body.ids);
+      const deletion = await trashDocs(db, { projectId: grant.projectId, ids: request.body.ids, userId });
       await closeLive(deletion);
       await announceDocsDeleted(realtime, deletion);
+      return ok(null);
+    },
+  );
+
+  // The project's trash: what delete-doc removed, for those who may edit the catalogue. Every process
+  // purges what is past its 30 days at start and hourly; two doing it at once delete nothing twice.
+  let trashSweep: NodeJS.Timeout | undefined;
+  const sweepTrash = () =>
+    purgeExpiredTrash(db).catch((error: unknown) => app.log.warn({ err: error }, 'trash purge failed'));
+  app.addHook('onReady', async () => {
+    void sweepTrash();
+    trashSweep = setInterval(sweepTrash, TRASH_SWEEP_EVERY_MS);
+    trashSweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(trashSweep));
+  const trashGrant = async (userId: number, ids: readonly number[]) =>
+    authorizeProject(
+      await projectAccess(db, userId, await projectOfTrash(db, ids)),
+      'edit',
+      'DOCUMENT_NOT_FOUND',
+    );
+  app.get(
+    TRASH_API.list,
+    { ...signedIn, schema: { querystring: trashQuery, response: { 200: envelope(trashData) } } },
+    async (request) => {
+      const grant = await project(sessionOf(request).userId, request.query.project_id, 'edit');
+      return ok({ data: await listTrash(db, grant.projectId) });
+    },
+  );
+  app.post(
+    TRASH_API.restore,
+    { ...signedIn, schema: { body: trashIdsBody, response: { 200: done } } },
+    async (request) => {
+      const grant = await trashGrant(sessionOf(request).userId, request.body.ids);
+      await restoreDocs(db, grant.projectId, request.body.ids);
+      return ok(null);
+    },
+  );
+  app.delete(
+    TRASH_API.purge,
+    { ...signedIn, schema: { body: trashIdsBody, response: { 200: done } } },
+    async (request) => {
+      const grant = await trashGrant(sessionOf(request).userId, request.body.ids);
+      await purgeDocs(db, grant.projectId, request.body.ids);
       return ok(null);
     },
   );

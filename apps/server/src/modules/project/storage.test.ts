@@ -12,7 +12,7 @@ const storageUsed = async (token: string) =>
   (await data('GET', '/api/team/curr-ver-packet-data', token)).storage_quota_used_numerical as number;
 
 describe('a team’s storage use', () => {
-  it('counts its documents and the uploads they hold, and goes down when they are deleted', async () => {
+  it('counts its documents and the uploads they hold, in the trash too, and goes down when they are deleted for good', async () => {
     const { owner } = await team('Storage Works');
     const other = (await team('Other Storage')).owner;
     const { id: projectId } = await project(owner.token);
@@ -34,9 +34,13 @@ describe('a team’s storage use', () => {
     await data('POST', '/api/knowledge/copy-doc', owner.token, { id: page });
     expect(await storageUsed(owner.token)).toBe(2000 + image.length);
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [page] });
+    // In the trash a document can come back, so it still counts; deleted for good it does not.
+    expect(await storageUsed(owner.token)).toBe(2000 + image.length);
+    await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [page] });
     expect(await storageUsed(owner.token)).toBe(1000 + image.length);
     // The group goes with the copy inside it.
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [group] });
+    await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [group] });
     expect(await storageUsed(owner.token)).toBe(0);
   });
 
@@ -63,6 +67,7 @@ describe('a team’s storage use', () => {
       (await uploadInto(owner.token, docId, tinyPng())).json().data as { id: string; file: string };
     const [orphan, held, avatar] = [await upload(gone), await upload(kept), await upload(undefined)];
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [gone] });
+    await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [gone] });
     const served = async (url: string) =>
       (await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } }))
         .statusCode;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, projects, teamMembers } from '../../db/schema.ts';
 import { readableProjectIds } from './policy.ts';
@@ -34,7 +34,7 @@ export async function readableDocumentIds(
   const rows = await db
     .select({ id: documents.id, projectId: documents.projectId })
     .from(documents)
-    .where(inArray(documents.id, [...new Set(documentIds)]));
+    .where(and(inArray(documents.id, [...new Set(documentIds)]), isNull(documents.deletedAt)));
   const readable = new Set(
     await readableProjectIds(
       db,
