@@ -68,15 +68,19 @@ export const personName = (row: {
 
 /**
  * A team member as agent screens list them to people who may not read the team's member list: the
- * name they have in the team or their nickname, else their masked phone or email; contacts masked.
+ * name they have in the team or their nickname, else their masked phone or email; contacts masked,
+ * except to the person themself (`isViewer`), who reads their own in full.
  */
-export function maskedPerson(row: {
-  nickName: string;
-  phone: string | null;
-  email: string | null;
-  realName: string | null;
-}) {
-  const email = maskEmail(row.email ?? '');
-  const phone = maskPhone(row.phone ?? '');
+export function maskedPerson(
+  row: {
+    nickName: string;
+    phone: string | null;
+    email: string | null;
+    realName: string | null;
+  },
+  isViewer = false,
+) {
+  const email = isViewer ? (row.email ?? '') : maskEmail(row.email ?? '');
+  const phone = isViewer ? (row.phone ?? '') : maskPhone(row.phone ?? '');
   return { name: row.realName || row.nickName || phone || email, email, phone };
 }

@@ -95,7 +95,7 @@ export async function saveDraft(db: Db, agent: AgentRow, config: AgentConfig): P
   return stateOf(row);
 }
 
-async function ownerOf(db: Db, agent: AgentRow) {
+async function ownerOf(db: Db, agent: AgentRow, viewerId: number | undefined) {
   const [row] = await db
     .select(personColumns)
     .from(users)
@@ -103,14 +103,14 @@ async function ownerOf(db: Db, agent: AgentRow) {
     .where(eq(users.id, agent.ownerId))
     .limit(1);
   if (!row) return { user_id: agent.ownerId, name: '', avatar: '' };
-  return { user_id: row.userId, name: maskedPerson(row).name, avatar: row.avatar };
+  return { user_id: row.userId, name: maskedPerson(row, row.userId === viewerId).name, avatar: row.avatar };
 }
 
 export async function describeAgent(db: Db, { agent, actor }: AgentContext): Promise<AgentDetail> {
   const draft = readConfig(agent.draft);
   const published = agent.published ? readConfig(agent.published) : null;
   const [owner, model] = await Promise.all([
-    ownerOf(db, agent),
+    ownerOf(db, agent, actor.userId),
     describeModel(db, await answeringModelId(db, agent, draft)),
   ]);
   return {

@@ -110,7 +110,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
       status: agent.status,
       access: agent.access,
       owner_id: agent.ownerId,
-      owner_name: maskedPerson(owner).name,
+      owner_name: maskedPerson(owner, agent.ownerId === caller.userId).name,
       model_name: modelName,
       conversation_count: agent.conversationCount,
       published_at: agent.publishedAt?.toISOString() ?? null,

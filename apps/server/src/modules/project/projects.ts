@@ -118,7 +118,7 @@ function presentProject(row: ProjectRow, userId: number): ProjectItem {
     role,
     access: project.access,
     team_permission: project.teamPermission,
-    owner_name: maskedPerson(row.owner).name,
+    owner_name: maskedPerson(row.owner, project.ownerId === userId).name,
   };
 }
 
