@@ -53,6 +53,8 @@ export async function buildServer() {
       ),
       // The process of one site build (modules/sites/build-in-child.ts), beside main.js.
       { in: join(SERVER, 'src/modules/sites/site-build-worker.ts'), out: 'site-build-worker' },
+      // The worker threads of document work (platform/workers), beside main.js.
+      { in: join(SERVER, 'src/heavy-worker.ts'), out: 'heavy-worker' },
     ],
     outbase: join(SERVER, 'src'),
     outdir: join(SERVER, 'dist'),

@@ -73,6 +73,7 @@ import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import type { ObjectStorage } from './platform/storage/object-storage.ts';
 import { createStorage } from './platform/storage/storage.ts';
+import { configureHeavyWork } from './platform/workers/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -195,6 +196,8 @@ export async function buildApp(deps: AppDeps) {
   const llm = metrics ? measuredLlm(gateway, metrics) : gateway;
   const storage = deps.storage ?? (await createStorage(config.storage));
   app.addHook('onClose', storage.close);
+  // Document work (parsing, conversions, PDF text, chunking) runs in the process's worker pool.
+  configureHeavyWork(config.workers);
   // Said at start rather than at the first upload: a wrong key or bucket name is found at once.
   storage.check().catch((error: unknown) => {
     app.log.error({ err: error }, 'file storage cannot be used: uploads answer 503 until it can');

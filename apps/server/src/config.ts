@@ -7,6 +7,7 @@ import { CODES_PER_IP_PER_HOUR } from '@tandem/contract/limits';
 import { z } from 'zod';
 import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 import type { StorageSettings } from './platform/storage/storage.ts';
+import { DEFAULT_HEAVY_WORK_LIMITS } from './platform/workers/index.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -70,6 +71,9 @@ const schema = z.object({
   SITE_BUILDS_AT_ONCE: z.coerce.number().int().min(1).max(8).default(2),
   SITE_BUILD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
   SITE_BUILD_MEMORY_MB: z.coerce.number().int().min(128).default(512),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   SITE_BUILD_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
   KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,
@@ -196,6 +200,8 @@ export type Config = {
   bodyTimeoutMs: number;
   /** A changed document is indexed for search once its content has been quiet this long. */
   knowledgeIndexDelayMs: number;
+  /** The worker pool of document work (platform/workers): threads, each one's heap, one task's time. */
+  workers: { threads: number; memoryMb: number; timeoutMs: number };
   /** Web pages built through chat (modules/sites). */
   sites: {
     /**
@@ -374,6 +380,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     bodyTimeoutMs: c.BODY_TIMEOUT_MS,
     knowledgeIndexDelayMs: c.KNOWLEDGE_INDEX_DELAY_MS,
+    workers: {
+      threads: c.WORKER_THREADS ?? DEFAULT_HEAVY_WORK_LIMITS.threads,
+      memoryMb: c.WORKER_MEMORY_MB,
+      timeoutMs: c.WORKER_TASK_TIMEOUT_MS,
+    },
     sites: {
       previewUrl: c.SITE_PREVIEW_URL?.replace(/\/+$/, ''),
       previewPort: c.SITE_PREVIEW_PORT ?? (c.PORT === 0 ? 0 : Math.min(c.PORT + 1, 65535)),

@@ -1,12 +1,14 @@
 import { documentExtensions } from '@tandem/editor/extensions';
 import { getSchema, type JSONContent } from '@tiptap/core';
-import { generateHTML, generateJSON } from '@tiptap/html/server';
+import { generateHTML } from '@tiptap/html/server';
 import { MarkdownManager } from '@tiptap/markdown';
+import { DOMParser } from '@tiptap/pm/model';
 import {
   prosemirrorJSONToYDoc,
   prosemirrorJSONToYXmlFragment,
   yXmlFragmentToProsemirrorJSON,
 } from '@tiptap/y-tiptap';
+import { Window } from 'happy-dom';
 import * as Y from 'yjs';
 import { gfmMarked } from './markdown-tasks.ts';
 
@@ -16,6 +18,7 @@ export const COLLAB_FIELD = 'default';
 const extensions = documentExtensions();
 /** The ProseMirror schema of every document. */
 export const documentSchema = getSchema(extensions);
+const htmlParser = DOMParser.fromSchema(documentSchema);
 const markdown = new MarkdownManager({ extensions });
 const EMPTY: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -25,23 +28,107 @@ export function docToJson(doc: Y.Doc): JSONContent {
   return json.content?.length ? json : EMPTY;
 }
 
-export const jsonToHtml = (json: JSONContent) => generateHTML(json, extensions);
+export const jsonToHtml = (json: JSONContent) => generateHTML(withSafeUrls(json), extensions);
 
-/** Markdown of the document; headings 7-9 stay HTML, which our Markdown import reads back. */
-export const jsonToMarkdown = (json: JSONContent) => markdown.serialize(json).trim();
+/**
+ * Markdown of the document; headings 7-9 stay HTML, which our Markdown import reads back. Links,
+ * pictures and attachments keep only safe addresses, and their texts cannot open raw HTML or a link.
+ */
+export const jsonToMarkdown = (json: JSONContent) =>
+  markdown.serialize(withSafeUrls(json, escapeMarkdownLabel)).trim();
+
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+
+/** An address without a scheme (relative) or with one of SAFE_SCHEMES; `javascript:`, `data:`… are not. */
+export function isSafeUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/[\s\p{Cc}]/gu, ''));
+  return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase());
+}
+
+const escapeMarkdownLabel = (text: unknown) => String(text ?? '').replace(/[<>[\]\\]/g, '\\$&');
+
+/**
+ * The content with what an editor could send over the socket but the HTML path would never let
+ * through: links to unsafe addresses lose their link, pictures with one are dropped, attachments lose
+ * their address. `label` rewrites pictures' and attachments' texts (Markdown escapes them).
+ */
+function withSafeUrls(node: JSONContent, label?: (text: unknown) => string): JSONContent {
+  const attrs = node.attrs;
+  let next: JSONContent = node;
+  if (node.marks?.some((mark) => mark.type === 'link'))
+    next = {
+      ...next,
+      marks: node.marks.filter((mark) => mark.type !== 'link' || isSafeUrl(mark.attrs?.href)),
+    };
+  if (node.type === 'image' && attrs)
+    next = {
+      ...next,
+      attrs: {
+        ...attrs,
+        src: isSafeUrl(attrs.src) ? attrs.src : '',
+        ...(label ? { alt: label(attrs.alt), title: attrs.title ? label(attrs.title) : attrs.title } : {}),
+      },
+    };
+  if (node.type === 'attachment' && attrs)
+    next = {
+      ...next,
+      attrs: {
+        ...attrs,
+        url: isSafeUrl(attrs.url) ? attrs.url : '',
+        ...(label ? { name: label(attrs.name) } : {}),
+      },
+    };
+  if (node.content) next = { ...next, content: node.content.map((child) => withSafeUrls(child, label)) };
+  return next;
+}
 
 /**
  * HTML into the document schema: anything the schema has no node or mark for (scripts, event
  * handlers, styles, unknown tags) is dropped on the way, so imported HTML needs no other sanitiser.
  */
-export const htmlToJson = (html: string) => generateJSON(html, extensions) as JSONContent;
+export function htmlToJson(html: string): JSONContent {
+  // generateJSON's own steps, with the schema built once rather than per call (batches of Markdown).
+  const window = new Window({ settings: HTML_SETTINGS });
+  try {
+    const dom = new window.DOMParser().parseFromString(
+      `<!DOCTYPE html><html><body>${html}</body></html>`,
+      'text/html',
+    );
+    return htmlParser.parse(dom.body as unknown as globalThis.Node).toJSON() as JSONContent;
+  } finally {
+    window.happyDOM.abort();
+    void window.happyDOM.close();
+  }
+}
+
+const HTML_SETTINGS = {
+  disableJavaScriptEvaluation: true,
+  disableJavaScriptFileLoading: true,
+  disableCSSFileLoading: true,
+  disableIframePageLoading: true,
+  disableComputedStyleRendering: true,
+};
 
 /**
  * Markdown as the document schema. marked ends every code block's text with a line break, which the
  * editor would show (and Markdown export write back) as an empty last line: it is dropped.
  */
-export const markdownToJson = (text: string) =>
-  withoutCodeEndBreaks(htmlToJson(gfmMarked.parse(text, { async: false })));
+export function markdownToJson(text: string): JSONContent {
+  const tokens = gfmMarked.lexer(text);
+  const content: JSONContent[] = [];
+  // Top-level blocks are parsed a batch at a time: the HTML parser's DOM of a whole long file takes
+  // gigabytes (about 2 GB per MB of Markdown), a batch's a few MB, dropped before the next.
+  for (let start = 0; start < tokens.length; start += MARKDOWN_BATCH_BLOCKS) {
+    const batch = Object.assign(tokens.slice(start, start + MARKDOWN_BATCH_BLOCKS), { links: tokens.links });
+    content.push(...(htmlToJson(gfmMarked.parser(batch)).content ?? []));
+  }
+  return withoutCodeEndBreaks({ type: 'doc', content: content.length ? content : EMPTY.content });
+}
+
+/** Top-level Markdown blocks (paragraphs, lists, tables…) turned into the document schema at once. */
+const MARKDOWN_BATCH_BLOCKS = 200;
 
 function withoutCodeEndBreaks(node: JSONContent): JSONContent {
   if (node.type === 'codeBlock') {

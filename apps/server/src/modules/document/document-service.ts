@@ -1,13 +1,15 @@
 import type { DocData } from '@tandem/contract/project';
 import { and, eq } from 'drizzle-orm';
+import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documents, projects, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
 import { maskedPerson, personColumns } from '../agent/agent-data.ts';
 import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';
-import { htmlToJson, markdownToJson, replaceContent } from './document-content.ts';
+import { loadDocumentState } from './document-state.ts';
 import { renderedContent } from './rendered-content.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -56,7 +58,12 @@ export async function getDoc(
   caller: () => Promise<number | undefined>,
 ): Promise<DocData> {
   const [found] = await deps.db
-    .select({ document: documents, projectUniqCode: projects.uniqCode, projectName: projects.name })
+    .select({
+      document: documents,
+      projectUniqCode: projects.uniqCode,
+      projectName: projects.name,
+      teamId: projects.teamId,
+    })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
     .where(and(eq(documents.uniqCode, query.uniqCode), eq(documents.kind, 'doc')))
@@ -73,7 +80,7 @@ export async function getDoc(
     yourName = await nameInTeam(deps.db, userId, access.teamId);
   }
   const { html, markdown } = query.withContent
-    ? renderedContent(document.id, await deps.collab.read(document.id))
+    ? await renderedContent(found.teamId, document.id, await contentOf(deps, document.id))
     : { html: '', markdown: '' };
   return {
     id: document.id,
@@ -105,16 +112,38 @@ async function nameInTeam(db: Db, userId: number, teamId: number) {
   return row ? maskedPerson(row).name : '';
 }
 
-/** `save-online-doc`: the whole content replaced in the live document, so open editors see it at once. */
+/**
+ * A document's content without building it on the event loop: the live copy when this process holds
+ * one, else its stored state's bytes.
+ */
+async function contentOf(deps: { db: Db; collab: CollabServer }, documentId: number) {
+  return (
+    deps.collab.hocuspocus.documents.get(collabDocumentName(documentId)) ??
+    (await loadDocumentState(deps.db, documentId))
+  );
+}
+
+/**
+ * `save-online-doc`: the whole content replaced in the live document, so open editors see it at once.
+ * The content is parsed, and the update that replaces the document's content made, in the worker pool;
+ * a content that would take the document past `DOCUMENT_MAX_BYTES` is refused (2240).
+ */
 export async function saveOnlineDoc(
   deps: { db: Db; collab: CollabServer },
   userId: number,
   body: { doc_id: number; format: 'html' | 'markdown'; content: string },
 ) {
-  const { row } = await editableDocument(deps.db, userId, body.doc_id);
+  const { row, access } = await editableDocument(deps.db, userId, body.doc_id);
   if (row.kind !== 'doc') throw new AppError('DOCUMENT_NOT_FOUND');
-  const json = body.format === 'html' ? htmlToJson(body.content) : markdownToJson(body.content);
-  await deps.collab.change(row.id, userId, (doc) => replaceContent(doc, json));
+  const source = await contentOf(deps, row.id);
+  const state = source instanceof Uint8Array || source === undefined ? source : Y.encodeStateAsUpdate(source);
+  const { update } = await runHeavy(access.teamId, 'document.replace', {
+    state: state ?? new Uint8Array([0, 0]),
+    format: body.format,
+    content: body.content,
+  });
+  // Whatever changed meanwhile stays: the update deletes only the content it was made from.
+  await deps.collab.change(row.id, userId, (doc) => Y.applyUpdate(doc, update));
 }
 
 /** `get-collab-token`: for a member with access, or read-only for anyone holding the share link. */

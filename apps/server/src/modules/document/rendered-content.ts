@@ -1,27 +1,64 @@
 import { createHash } from 'node:crypto';
 import * as Y from 'yjs';
-import { docToJson, jsonToHtml, jsonToMarkdown } from './document-content.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
 
-type Rendered = { key: string; html: string; markdown: string };
+type Rendered = { html: string; markdown: string };
+type Entry = Rendered & { key: string };
 
 /** Characters of HTML and Markdown kept at most (about 64 MB of strings), least recently read dropped first. */
 const MAX_CHARS = 32 * 1024 * 1024;
-const cache = new Map<number, Rendered>();
+const cache = new Map<number, Entry>();
+/** Renders under way, by document and key: readers of the same state wait for one render. */
+const pending = new Map<string, Promise<Rendered>>();
 let cachedChars = 0;
 const sizeOf = (entry: Rendered) => entry.html.length + entry.markdown.length;
 
 /**
- * A document's HTML and Markdown, rendered again only when its state changed: rendering a long
- * document takes about a second (happy-dom), hashing its state a few milliseconds.
+ * What identifies a document's content: for a live copy its snapshot (state vector and deletions; a
+ * deletion adds no clock to the state vector), a few milliseconds even for a long document; for a
+ * stored state the hash of its bytes.
  */
-export function renderedContent(documentId: number, doc: Y.Doc): { html: string; markdown: string } {
-  const key = createHash('sha256').update(Y.encodeStateAsUpdate(doc)).digest('base64');
+function keyOf(source: Y.Doc | Uint8Array) {
+  const bytes = source instanceof Y.Doc ? Y.encodeSnapshot(Y.snapshot(source)) : source;
+  return `${source instanceof Y.Doc ? 'live' : 'stored'}:${createHash('sha256').update(bytes).digest('base64')}`;
+}
+
+/**
+ * A document's HTML and Markdown, rendered again only when its content changed (anonymous share-link
+ * reads of a long document hit the cache), and rendered in the worker pool, queued behind `team`'s own
+ * work: rendering a long document takes seconds of the HTML parser (happy-dom).
+ */
+export async function renderedContent(
+  team: number,
+  documentId: number,
+  source: Y.Doc | Uint8Array | undefined,
+): Promise<Rendered> {
+  if (source === undefined) source = new Uint8Array([0, 0]);
+  const key = keyOf(source);
   const hit = cache.get(documentId);
-  if (hit) {
+  if (hit?.key === key) {
     cache.delete(documentId);
-    cachedChars -= sizeOf(hit);
+    cache.set(documentId, hit);
+    return hit;
   }
-  const entry = hit?.key === key ? hit : { key, ...render(doc) };
+  const pendingKey = `${documentId}:${key}`;
+  let render = pending.get(pendingKey);
+  if (!render) {
+    const state = source instanceof Y.Doc ? Y.encodeStateAsUpdate(source) : source;
+    render = runHeavy(team, 'document.render', { state }).finally(() => pending.delete(pendingKey));
+    pending.set(pendingKey, render);
+  }
+  const rendered = await render;
+  remember(documentId, { key, ...rendered });
+  return rendered;
+}
+
+function remember(documentId: number, entry: Entry) {
+  const previous = cache.get(documentId);
+  if (previous) {
+    cache.delete(documentId);
+    cachedChars -= sizeOf(previous);
+  }
   cache.set(documentId, entry);
   cachedChars += sizeOf(entry);
   for (const [id, oldest] of cache) {
@@ -29,10 +66,4 @@ export function renderedContent(documentId: number, doc: Y.Doc): { html: string;
     cache.delete(id);
     cachedChars -= sizeOf(oldest);
   }
-  return entry;
-}
-
-function render(doc: Y.Doc) {
-  const json = docToJson(doc);
-  return { html: jsonToHtml(json), markdown: jsonToMarkdown(json) };
 }

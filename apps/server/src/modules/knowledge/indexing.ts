@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { KnowledgeIndexError } from '@tandem/contract/knowledge';
 import { eq, sql } from 'drizzle-orm';
-import * as Y from 'yjs';
 import type { Db, Tx } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
-import { docToJson } from '../document/document-content.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
 import { inChunks } from '../project/doc-placement.ts';
 import { holdProject } from '../project/doc-tree.ts';
-import { type Chunk, chunkDocument } from './chunking.ts';
+import type { Chunk } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';
 import { readPdfSource } from './pdf-content.ts';
 import { indexTerms } from './search-tokens.ts';
@@ -34,16 +33,13 @@ async function readSource(db: Db, documentId: number): Promise<Source | undefine
   return { ...row, state: row.state ? new Uint8Array(row.state) : null };
 }
 
-/** The document's chunks, or undefined when its stored state cannot be read as a document. */
-function chunksOf(state: Uint8Array | null): Chunk[] | undefined {
+/**
+ * The document's chunks, or undefined when its stored state cannot be read as a document: chunked in
+ * the worker pool, queued behind its team's own work.
+ */
+async function chunksOf(teamId: number, state: Uint8Array | null): Promise<Chunk[] | undefined> {
   if (!state) return [];
-  try {
-    const doc = new Y.Doc();
-    Y.applyUpdate(doc, state);
-    return chunkDocument(docToJson(doc));
-  } catch {
-    return undefined;
-  }
+  return (await runHeavy(teamId, 'knowledge.chunkState', { state })) ?? undefined;
 }
 
 const hashOf = (chunks: Chunk[]) =>
@@ -87,7 +83,7 @@ export async function replaceChunks(
 export async function indexDocument(db: Db, documentId: number): Promise<IndexOutcome> {
   const source = (await readSource(db, documentId)) ?? (await readPdfSource(db, documentId));
   if (!source) return 'gone';
-  const chunks = 'chunks' in source ? source.chunks : chunksOf(source.state);
+  const chunks = 'chunks' in source ? source.chunks : await chunksOf(source.teamId, source.state);
   const error: KnowledgeIndexError | null = chunks ? null : 'unreadable';
   const hash = chunks ? hashOf(chunks) : null;
   return db.transaction(async (tx) => {

@@ -23,6 +23,12 @@ const DATA_OPTIONS = {
   standardFontDataUrl: `${join(PDFJS_DIR, 'standard_fonts')}/`,
 };
 
+/**
+ * Characters of text read from one PDF at most (as many as a document may hold bytes): a PDF whose
+ * compressed content expands to more is refused (2243) rather than stored and indexed.
+ */
+export const PDF_TEXT_MAX_CHARS = 16 * 1024 * 1024;
+
 /** A gap between two lines taller than this many times the text's height starts a new paragraph. */
 const PARAGRAPH_GAP = 1.6;
 
@@ -50,7 +56,7 @@ function pageText(items: readonly TextItem[]): string {
 }
 
 /**
- * Each page's text, read with pdf.js. Refuses (400) what is no PDF, what pdf.js cannot open (damaged,
+ * Each page's text, read with pdf.js (in the worker pool: `pdf-tasks.ts`). Refuses (400) what is no PDF, what pdf.js cannot open (damaged,
  * encrypted, more than PDF_PAGES_MAX pages) and a PDF without any text on any page: a scan has nothing
  * to search or cite (spec part B section 5, "scanned PDFs unsupported").
  */
@@ -74,11 +80,14 @@ export async function readPdfPages(bytes: Uint8Array): Promise<string[]> {
   try {
     if (pdf.numPages < 1 || pdf.numPages > PDF_PAGES_MAX) throw new AppError('PDF_UNREADABLE');
     const pages: string[] = [];
+    let chars = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       pages.push(pageText(content.items.filter((item): item is TextItem => 'str' in item)));
       page.cleanup();
+      chars += pages.at(-1)!.length;
+      if (chars > PDF_TEXT_MAX_CHARS) throw new AppError('PDF_CONTENT_TOO_LARGE');
     }
     if (pages.every((page) => !/\S/.test(page))) throw new AppError('PDF_SCANNED');
     return pages;

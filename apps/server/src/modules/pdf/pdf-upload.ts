@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentFiles, documentPdfs, files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
 import { documentNameOf } from '../document/import-doc.ts';
 import { assertGroup, insertDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
 import { assertStorageRoom, reserveStorage } from '../project/storage.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import { markPdfForIndexing } from './pdf-holdings.ts';
-import { readPdfPages } from './pdf-text.ts';
 
 /**
  * `upload-pdf`: a new PDF at the end of `parentId` (a group of the project, or its top level). The
@@ -25,7 +25,8 @@ export async function uploadPdf(
 ): Promise<UploadPdfData> {
   const { db, files: store } = deps;
   const grant = authorizeProject(await projectAccess(db, userId, input.projectId), 'edit');
-  const pageTexts = await readPdfPages(input.bytes);
+  // pdf.js in the worker pool: a PDF whose content expands far (a compression bomb) costs a worker, not the server.
+  const pageTexts = await runHeavy(grant.teamId, 'pdf.pages', { bytes: input.bytes });
   // Checked again under the catalogue's lock; here so that a wrong place stores nothing at all.
   await assertGroup(db, grant.projectId, input.parentId);
   await assertStorageRoom(db, grant.teamId, input.bytes.length);

@@ -1,0 +1,51 @@
+import { parentPort } from 'node:worker_threads';
+import { AppError } from '../http/app-error.ts';
+
+export type TaskRequest = { task: string; input: unknown };
+export type TaskReply =
+  | { ok: true; value: unknown }
+  | { ok: false; errorName?: string; options?: AppError['options']; message?: string };
+
+type Handlers = Record<string, (input: never) => unknown>;
+
+/**
+ * The worker's side of the pool: runs each task it is sent with its handler and answers the result,
+ * an AppError by its name (so the request answers the same localised code as it would in the server).
+ */
+export function serveTasks(handlers: Handlers) {
+  parentPort!.on('message', async ({ task, input }: TaskRequest) => {
+    let reply: TaskReply;
+    try {
+      const handler = handlers[task];
+      if (!handler) throw new Error(`no task ${task}`);
+      reply = { ok: true, value: await handler(input as never) };
+    } catch (error) {
+      reply =
+        error instanceof AppError
+          ? { ok: false, errorName: error.errorName, options: error.options }
+          : { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    const transfer = transferablesOf(reply);
+    parentPort!.postMessage(reply, transfer);
+  });
+}
+
+/** A result's byte arrays, moved to the server thread rather than copied. */
+function transferablesOf(reply: TaskReply): ArrayBuffer[] {
+  if (!reply.ok) return [];
+  const found: ArrayBuffer[] = [];
+  const visit = (value: unknown) => {
+    if (value instanceof Uint8Array) {
+      if (
+        value.byteOffset === 0 &&
+        value.byteLength === value.buffer.byteLength &&
+        value.buffer instanceof ArrayBuffer
+      )
+        found.push(value.buffer);
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const child of Object.values(value)) visit(child);
+    }
+  };
+  visit(reply.value);
+  return found;
+}
