@@ -59,6 +59,7 @@ const jsonCalls: [Method, string, (id: unknown) => object, () => string][] = [
     (id) => ({ user_ids: [id], department_id: 1 }),
     () => owner.token,
   ],
+  ['POST', '/api/chat/message-feedback', (id) => ({ message_id: id, rating: 'like' }), () => owner.token],
   ['POST', '/api/order/down-invoice-pdf', (id) => ({ order_id: id }), () => owner.token],
   ['POST', '/api/user/create-checkout-session', (id) => ({ plan_id: id }), () => owner.token],
 ];
