@@ -53,12 +53,12 @@ describe('the catalogue', () => {
     const dialog = await screen.findByRole('dialog', { name: /Delete 2 items/ });
     expect(
       within(dialog).getByText(
-        'The groups and the 3 documents in them are deleted for everyone. This cannot be undone.',
+        "The groups and the 3 documents in them go to the project's trash, where they can be restored for 30 days.",
       ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.bodiesOf('/api/knowledge/delete-doc')).toEqual([{ ids: [1, 4] }]));
-    expect(notices.texts()).toContain('2 items deleted.');
+    expect(notices.texts()).toContain('2 items moved to the trash.');
   });
 
   it('says how many documents a group holds before deleting it', async () => {
@@ -193,5 +193,66 @@ describe('the catalogue', () => {
     await renderPage(<Catalogue projectId={32} projectName="Other" canWrite />);
     await screen.findByText('Plans');
     expect(screen.queryByText('Intro')).toBeNull();
+  });
+
+  it('lists the trash, restores an entry and deletes one for good after asking', async () => {
+    const TRASH = '/api/knowledge/get-doc-trash';
+    let trash = [
+      {
+        id: 7,
+        name: 'Old plans',
+        kind: 'group',
+        doc_count: 2,
+        deleted_at: '2026-12-01T10:00:00.000Z',
+        purge_at: '2026-12-31T10:00:00.000Z',
+        deleted_by: 'Ada',
+      },
+      {
+        id: 8,
+        name: '',
+        kind: 'doc',
+        doc_count: 0,
+        deleted_at: '2026-11-30T10:00:00.000Z',
+        purge_at: '2026-12-30T10:00:00.000Z',
+        deleted_by: '',
+      },
+    ];
+    const api = fakeApi({
+      [TREE]: () => ({ data: tree() }),
+      [TRASH]: () => ({ data: { data: trash } }),
+      '/api/knowledge/restore-doc': (body) => {
+        trash = trash.filter((item) => !(body as { ids: number[] }).ids.includes(item.id));
+        return { data: null };
+      },
+      '/api/knowledge/purge-doc': (body) => {
+        trash = trash.filter((item) => !(body as { ids: number[] }).ids.includes(item.id));
+        return { data: null };
+      },
+    });
+    await renderCatalogue();
+    fireEvent.click(await screen.findByRole('button', { name: /Trash/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trash' });
+    expect(
+      within(dialog).getByText('Deleted documents and groups stay here for 30 days, then are deleted for good.'),
+    ).toBeTruthy();
+    const list = await within(dialog).findByRole('list', { name: 'Trash' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Old plans'),
+      expect.stringContaining('Untitled document'),
+    ]);
+    expect(within(list).getByText('Deleted Dec 1, 2026 by Ada · 2 documents inside')).toBeTruthy();
+    expect(within(list).getByText('Deleted for good on Dec 31, 2026')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore Old plans' }));
+    await waitFor(() => expect(api.bodiesOf('/api/knowledge/restore-doc')).toEqual([{ ids: [7] }]));
+    await waitFor(() => expect(notices.texts()).toEqual(['“Old plans” restored.']));
+    await waitFor(() => expect(within(dialog).queryByText('Old plans')).toBeNull());
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete for good Untitled document' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText('Delete “Untitled document” for good?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(api.bodiesOf('/api/knowledge/purge-doc')).toEqual([{ ids: [8] }]));
+    expect(await within(dialog).findByText('The trash is empty.')).toBeTruthy();
   });
 });

@@ -1,4 +1,10 @@
-import { CheckSquareOutlined, FileAddOutlined, FilePdfOutlined, FolderAddOutlined } from '@ant-design/icons';
+import {
+  CheckSquareOutlined,
+  DeleteOutlined,
+  FileAddOutlined,
+  FilePdfOutlined,
+  FolderAddOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -19,6 +25,7 @@ import { MoveDialog } from './move-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
 import type { NodeAction } from './node-menu.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+import { TrashDialog } from './trash-dialog.tsx';
 
 /** How often the tree is read again while a document in it is being indexed for search. */
 const INDEXING_POLL_MS = 2000;
@@ -65,6 +72,7 @@ export function Catalogue({
   const [deleting, setDeleting] = useState<DocTreeNode[]>([]);
   const [movingIds, setMovingIds] = useState<number[] | null>(null);
   const [sharing, setSharing] = useState<DocTreeNode | null>(null);
+  const [isTrashOpen, setIsTrashOpen] = useState(false);
   /** Where the PDF upload dialog puts files (null: the top level); undefined while it is closed. */
   const [pdfParentId, setPdfParentId] = useState<number | null | undefined>(undefined);
   const [lastPdfParentId, setLastPdfParentId] = useState<number | null>(null);
@@ -145,6 +153,9 @@ export function Catalogue({
           show(created, targetGroupId);
         }}
       />
+      <Button icon={<DeleteOutlined />} onClick={() => setIsTrashOpen(true)}>
+        {t('projects.trash.open')}
+      </Button>
     </>
   );
 
@@ -269,6 +280,9 @@ export function Catalogue({
         }}
       />
       <ShareDialog node={sharing} onClose={() => setSharing(null)} />
+      {canWrite && (
+        <TrashDialog projectId={projectId} open={isTrashOpen} onClose={() => setIsTrashOpen(false)} />
+      )}
       {canWrite && (
         <PdfUploadDialog
           open={pdfParentId !== undefined}
