@@ -55,11 +55,10 @@ CREATE FUNCTION "default_assistant_config"(p_locale text) RETURNS jsonb LANGUAGE
 $$;
 --> statement-breakpoint
 -- A team's default assistant: published, open to the whole team, owned by the team's owner, on the
--- platform's default model (no model of its own), and listed in the chat of every member.
+-- platform's default model (no model of its own). The chat page opens it while a user lists no agent.
 CREATE FUNCTION "create_default_assistant"(p_team_id integer, p_owner_id integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   config jsonb;
-  new_agent_id integer;
 BEGIN
   SELECT default_assistant_config(u.language_key) INTO config FROM users u WHERE u.id = p_owner_id;
   IF config IS NULL THEN
@@ -68,11 +67,7 @@ BEGIN
   INSERT INTO agents (agent_key, team_id, owner_id, status, access, name, description, avatar,
     draft, published, published_at, is_default)
   VALUES (replace(gen_random_uuid()::text, '-', ''), p_team_id, p_owner_id, 'published', 'team_public',
-    config->>'name', config->>'description', '', config, config, now(), true)
-  RETURNING id INTO new_agent_id;
-  INSERT INTO chat_agent_list (user_id, agent_id)
-  SELECT tm.user_id, new_agent_id FROM team_members tm WHERE tm.team_id = p_team_id
-  ON CONFLICT DO NOTHING;
+    config->>'name', config->>'description', '', config, config, now(), true);
 END
 $$;
 --> statement-breakpoint
@@ -84,19 +79,6 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "teams_default_assistant" AFTER INSERT ON "teams" FOR EACH ROW EXECUTE FUNCTION teams_default_assistant();
---> statement-breakpoint
--- A new member finds the team's default assistant in their chat at once.
-CREATE FUNCTION "team_members_default_assistant"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO chat_agent_list (user_id, agent_id)
-  SELECT NEW.user_id, a.id FROM agents a
-  WHERE a.team_id = NEW.team_id AND a.is_default AND a.deleted_at IS NULL
-  ON CONFLICT DO NOTHING;
-  RETURN NEW;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "team_members_default_assistant" AFTER INSERT ON "team_members" FOR EACH ROW EXECUTE FUNCTION team_members_default_assistant();
 --> statement-breakpoint
 SELECT create_default_assistant(t.id, t.owner_id) FROM teams t
 WHERE NOT EXISTS (SELECT 1 FROM agents a WHERE a.team_id = t.id AND a.is_default AND a.deleted_at IS NULL);

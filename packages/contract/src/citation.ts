@@ -18,6 +18,11 @@ export const citation = z.object({
   /** The PDF page of the passage; null for an editor document. */
   page: z.number().int().nullable(),
   available: z.boolean(),
+  /**
+   * The reply's text cites it (`[n]`); false for a source it consulted without citing, listed under
+   * the reply after the cited ones (as Dify and Open WebUI list them).
+   */
+  cited: z.boolean(),
 });
 export type Citation = z.infer<typeof citation>;
 

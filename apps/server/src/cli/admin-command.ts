@@ -23,6 +23,7 @@ must not be open in a running server.`;
 const SOURCE_LABELS: Record<SuperSource | 'null', string> = {
   env: 'ADMIN_EMAILS',
   cli: 'admin command',
+  setup: 'setup link',
   null: 'set in the database',
 };
 

@@ -4,7 +4,8 @@
  * - asked for the next questions (a system prompt with "most likely to ask next"), a JSON array of
  *   three (`SUGGESTED`);
  * - given numbered sources to cite (a system prompt asking for `[1]`), it cites the first:
- *   `Echo: <the last user message> [1]`;
+ *   `Echo: <the last user message> [1]`, unless that message says `uncited` (a model that ignores
+ *   the instruction);
  * - `/system` answers `System: <the system prompt>`; `/params` answers the sampling settings it got
  *   (`temperature=0.7 top_p=1 max_tokens=2048 presence_penalty=0 frequency_penalty=0`, `-` for absent);
  *   `/take` answers `Take N`, N counting its answers, so each regenerated reply differs from the last.
@@ -100,7 +101,10 @@ export function replyOf(turn: FakeTurn): string {
       .join(' ');
   }
   const images = turn.imageCount > 0 ? ` (${turn.imageCount} image${turn.imageCount > 1 ? 's' : ''})` : '';
-  const cites = CITE_ASKED.test(turn.system) && /^\[1\] /m.test(turn.system) ? ' [1]' : '';
+  const cites =
+    CITE_ASKED.test(turn.system) && /^\[1\] /m.test(turn.system) && !turn.lastUserText.includes('uncited')
+      ? ' [1]'
+      : '';
   return `Echo: ${turn.lastUserText}${images}${cites}`;
 }
 

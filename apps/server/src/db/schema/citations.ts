@@ -7,9 +7,12 @@ import { chatMessages } from './chat.ts';
  * document, its passage and page. Whether the reader may still open each one is decided when it is
  * read (the document may be gone, or out of their reach since).
  */
+/** A source as a reply keeps it: `cited` is missing on replies written before issue 29 (all cited). */
+export type StoredCitation = Omit<Citation, 'available' | 'cited'> & { cited?: boolean };
+
 export const messageCitations = pgTable('message_citations', {
   messageId: integer('message_id')
     .primaryKey()
     .references(() => chatMessages.id, { onDelete: 'cascade' }),
-  citations: jsonb('citations').$type<Omit<Citation, 'available'>[]>().notNull(),
+  citations: jsonb('citations').$type<StoredCitation[]>().notNull(),
 });

@@ -273,6 +273,7 @@ describe('access and the public page', () => {
       points_per_request: 3,
       supports_images: false,
       can_edit: false,
+      is_default: false,
     });
     expect((await data('GET', url, owner.token)).can_edit).toBe(true);
 
@@ -359,7 +360,9 @@ describe('deleting', () => {
     expect(tombstone).toMatchObject({ name: 'Short Lived', draft: null, published: null, description: '' });
     expect(tombstone?.deletedAt).toBeInstanceOf(Date);
     expect(await ctx.database.db.select().from(agentMembers).where(eq(agentMembers.agentId, id))).toEqual([]);
-    expect((await data('GET', '/api/agent/get-agent-list?tab=mine', owner.token)).total).toBe(0);
+    // Only the team's default assistant is left of what they own.
+    const mine = await data('GET', '/api/agent/get-agent-list?tab=mine', owner.token);
+    expect(mine.data.map((card: { is_default: boolean }) => card.is_default)).toEqual([true]);
     expect((await call('DELETE', '/api/agent/delete-agent', owner.token, { id })).body.code).toBe(2008);
   });
 });

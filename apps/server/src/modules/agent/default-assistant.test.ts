@@ -62,6 +62,8 @@ describe('a fresh installation', () => {
     const newcomer = await person();
     const assistant = await defaultAssistantOf(newcomer);
     expect(assistant).toMatchObject({ name: 'Assistant', model_name: null });
+    const opened = await data('POST', '/api/chat/open-agent', newcomer.token, { agent_id: assistant.id });
+    expect(opened).toEqual({ listed: true });
     const listed = await data('GET', '/api/chat/get-agent-list', newcomer.token);
     expect(listed).toMatchObject([{ id: assistant.id, is_default: true, status: 'published' }]);
 
@@ -116,7 +118,7 @@ describe('the default assistant', () => {
     await ctx.database.db.update(models).set({ pointsPerRequest: 7 }).where(eq(models.id, fakes.slow));
   });
 
-  it('answers a new user at once on the platform default model, in the chat list of every member', async () => {
+  it('answers a new user at once on the platform default model; every team has its own, for every member', async () => {
     const newcomer = await person();
     const assistant = await defaultAssistantOf(newcomer);
     expect(assistant.model_name).toBe('fake-chat');
@@ -138,9 +140,10 @@ describe('the default assistant', () => {
     const { invite_code } = await data('POST', '/api/team/get-invite-code', newcomer.token, { is_reset: 0 });
     const member = await person();
     await data('POST', '/api/team/join-team', member.token, { invite_code });
-    const memberList = (await data('GET', '/api/chat/get-agent-list', member.token)) as { id: number }[];
-    expect(memberList.map((item) => item.id)).toContain(teamAssistant.id);
-    expect(team_id).toBeGreaterThan(0);
+    await data('POST', '/api/team/switch-team', member.token, { current_team_id: team_id });
+    expect((await defaultAssistantOf(member)).id).toBe(teamAssistant.id);
+    const asked = await send(member.token, { agent_id: teamAssistant.id, content: 'Hi team' });
+    expect((await settledReply(member.token, asked.body.data.conversation_id)).status).toBe('done');
   });
 
   it('answers with the model picked in its chat, billed at that model’s points, for the whole conversation', async () => {

@@ -90,15 +90,22 @@ async function list(who: Person, query = '') {
 describe('the Agents Hub', () => {
   it('lists under “all” the published agents each person may use, most popular first', async () => {
     const { owner, bob, carol } = hub;
-    expect((await list(carol)).names).toEqual(['Weekly Report Writer', 'Code Helper', 'Report Summariser']);
+    // The team's default assistant (made with the team, never used yet) among the unused ones.
+    expect((await list(carol)).names).toEqual([
+      'Weekly Report Writer',
+      'Code Helper',
+      'Assistant',
+      'Report Summariser',
+    ]);
     expect((await list(bob)).names).toEqual([
       'Translator Pro',
       'Weekly Report Writer',
       'Code Helper',
+      'Assistant',
       'Report Summariser',
     ]);
     // A team manager may use the team's private agents too.
-    expect((await list(owner, 'sort=popular')).total).toBe(4);
+    expect((await list(owner, 'sort=popular')).total).toBe(5);
   });
 
   it('lists under “mine” what the caller owns or edits in any status, and `mine=1` only what they own', async () => {
@@ -138,14 +145,15 @@ describe('the Agents Hub', () => {
     const { owner } = hub;
     const first = await list(owner, 'sort=popular&page_size=3');
     const second = await list(owner, 'sort=popular&page_size=3&page=2');
-    expect([first.total, second.total]).toEqual([4, 4]);
+    expect([first.total, second.total]).toEqual([5, 5]);
     expect([...first.names, ...second.names]).toEqual([
       'Translator Pro',
       'Weekly Report Writer',
       'Code Helper',
+      'Assistant',
       'Report Summariser',
     ]);
-    expect(await list(owner, 'page_size=3&page=5')).toMatchObject({ data: [], total: 4 });
+    expect(await list(owner, 'page_size=3&page=5')).toMatchObject({ data: [], total: 5 });
   });
 
   it('shows on each card the owner, the model and what the caller may do', async () => {

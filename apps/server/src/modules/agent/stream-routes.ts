@@ -8,7 +8,7 @@ import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
-import { citationsOf, type KnowledgeSource } from '../knowledge/agent-context.ts';
+import { consultedSources, type KnowledgeSource } from '../knowledge/agent-context.ts';
 import { firstUsableModelId } from '../model/model-lookup.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
 import { loadAgent } from './agent-data.ts';
@@ -90,7 +90,7 @@ export const agentStreamRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, {
             event.type === 'done' && config.cite_sources
               ? {
                   ...event,
-                  citations: citationsOf(event.content, sources).map((cited) => ({
+                  citations: consultedSources(event.content, sources).map((cited) => ({
                     ...cited,
                     available: true,
                   })),

@@ -86,6 +86,7 @@ describe('adding to the agents list', () => {
       status: 'published',
       points_per_request: 3,
       last_used_at: expect.any(String),
+      is_default: false,
     });
     expect(Math.abs(Date.parse(listed!.last_used_at) - Date.now())).toBeLessThan(60_000);
   });

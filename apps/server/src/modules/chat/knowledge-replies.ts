@@ -2,9 +2,9 @@ import type { AgentConfig } from '@tandem/contract/agent';
 import type { Citation } from '@tandem/contract/citation';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { messageCitations } from '../../db/schema.ts';
+import { messageCitations, type StoredCitation } from '../../db/schema.ts';
 import { agentSystemPrompt } from '../agent/replies.ts';
-import { citationsOf, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
+import { consultedSources, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
 import { readableDocumentIds } from '../project/team-projects.ts';
 import type { Generation } from './generation.ts';
 import { estimateTokens } from './tokens.ts';
@@ -44,8 +44,7 @@ export async function saveCitations(
   sources: readonly KnowledgeSource[],
 ): Promise<{ citations?: Citation[] }> {
   if (!job.knowledge?.citeSources || sources.length === 0) return {};
-  const cited = citationsOf(content, sources);
-  if (cited.length === 0) return {};
+  const cited = consultedSources(content, sources);
   await db
     .insert(messageCitations)
     .values({ messageId: job.messageId, citations: cited })
@@ -53,8 +52,9 @@ export async function saveCitations(
   return { citations: cited.map((source) => ({ ...source, available: true })) };
 }
 
-const unavailable = (source: Omit<Citation, 'available'>): Citation => ({
+const unavailable = (source: StoredCitation): Citation => ({
   n: source.n,
+  cited: source.cited ?? true,
   doc_id: source.doc_id,
   doc_uniq_code: '',
   doc_name: '',
@@ -86,7 +86,9 @@ export async function citationsForReader(
     rows.map((row) => [
       row.messageId,
       row.citations.map((source) =>
-        readable.has(source.doc_id) ? { ...source, available: true } : unavailable(source),
+        readable.has(source.doc_id)
+          ? { ...source, cited: source.cited ?? true, available: true }
+          : unavailable(source),
       ),
     ]),
   );

@@ -24,7 +24,7 @@ export type KnowledgeAsk = {
 };
 
 /** A passage given to the model, under the number the reply cites it by. */
-export type KnowledgeSource = Omit<Citation, 'available'>;
+export type KnowledgeSource = Omit<Citation, 'available' | 'cited'>;
 
 /** The best chunks asked for at most; the budget usually ends the list first. */
 const CHUNKS_MAX = 8;
@@ -187,4 +187,26 @@ export function citationsOf(content: string, sources: readonly KnowledgeSource[]
     for (const number of match[1]!.split(/[,，]/)) cited.add(Number(number.trim()));
   }
   return sources.filter((source) => cited.has(source.n));
+}
+
+/**
+ * Every source a reply consulted, shown under it even when its text cites none: the cited ones
+ * first (in number order), then one passage of each other document, in the order they were given.
+ */
+export function consultedSources(
+  content: string,
+  sources: readonly KnowledgeSource[],
+): (KnowledgeSource & { cited: boolean })[] {
+  const cited = citationsOf(content, sources);
+  const shown = new Set(cited.map((source) => source.n));
+  const documents = new Set(cited.map((source) => source.doc_id));
+  const consulted = sources.filter((source) => {
+    if (shown.has(source.n) || documents.has(source.doc_id)) return false;
+    documents.add(source.doc_id);
+    return true;
+  });
+  return [
+    ...cited.map((source) => ({ ...source, cited: true })),
+    ...consulted.map((source) => ({ ...source, cited: false })),
+  ];
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AGENT_KNOWLEDGE_API } from '@tandem/contract/agent-knowledge';
+import type { Citation } from '@tandem/contract/citation';
 import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { describe, expect, it } from 'vitest';
 import { agentKnowledgeApi } from '../../../test/agent-knowledge.ts';
@@ -105,7 +106,11 @@ describe('replies that draw on projects', () => {
     expect(lastSystemPrompt()).toContain('The zeppelin lands at noon on pier 7.');
     expect(lastSystemPrompt()).toContain('secret cargo of gold');
     expect(mine.reply.content).toBe('Echo: Where does the zeppelin go? [1]');
-    expect(mine.reply.citations).toHaveLength(1);
+    // The cited source first, then the other document it was given (the closed shelf the owner reads).
+    expect(mine.reply.citations.map((c: Citation) => [c.doc_name, c.cited])).toEqual([
+      ['Landing guide', true],
+      [expect.any(String), false],
+    ]);
 
     const theirs = await ask(colleague.token, {
       agent_id: librarian.id,
@@ -123,6 +128,7 @@ describe('replies that draw on projects', () => {
         heading: 'Landing',
         page: null,
         available: true,
+        cited: true,
       },
     ]);
     // After a reload, from the history: the same citations.
@@ -142,8 +148,21 @@ describe('replies that draw on projects', () => {
         heading: '',
         page: null,
         available: false,
+        cited: true,
       },
     ]);
+  });
+
+  it('list the sources consulted under a reply that cites none of them', async () => {
+    const { owner, open } = await library();
+    const librarian = await knowingAgent(owner.token, { knowledge_ids: [open.id], cite_sources: true });
+    const { reply, conversationId } = await ask(owner.token, {
+      agent_id: librarian.id,
+      content: 'zeppelin pier, uncited',
+    });
+    expect(reply.content).toBe('Echo: zeppelin pier, uncited');
+    expect(reply.citations).toMatchObject([{ doc_name: 'Landing guide', cited: false, available: true }]);
+    expect((await messagesOf(owner.token, conversationId)).at(-1)!.citations).toEqual(reply.citations);
   });
 
   it('answer without numbers when the agent does not cite, and without sources when nothing matches', async () => {

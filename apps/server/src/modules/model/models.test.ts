@@ -218,6 +218,7 @@ describe('models', () => {
       points_per_request: 4,
       enabled: true,
       sort: 0,
+      is_default: false,
       created_at: expect.any(String),
     });
     await data('POST', MODEL_API.saveModel, { ...body, id, type: 'embedding', points_per_request: 0 });
@@ -286,6 +287,7 @@ describe('models', () => {
       context_length: 32_000,
       supports_images: true,
       points_per_request: 4,
+      is_default: expect.any(Boolean),
     });
 
     await data('DELETE', MODEL_API.deleteModel, { id: usable });

@@ -11,6 +11,7 @@ const cited = (n: number, extra: Partial<Citation> = {}): Citation => ({
   heading: '',
   page: null,
   available: true,
+  cited: true,
   ...extra,
 });
 

@@ -15,6 +15,7 @@ const sources: Citation[] = [
     heading: 'Landing',
     page: null,
     available: true,
+    cited: true,
   },
   {
     n: 2,
@@ -25,6 +26,7 @@ const sources: Citation[] = [
     heading: '',
     page: 4,
     available: true,
+    cited: true,
   },
   {
     n: 3,
@@ -35,6 +37,7 @@ const sources: Citation[] = [
     heading: '',
     page: null,
     available: false,
+    cited: true,
   },
 ];
 
@@ -50,5 +53,27 @@ describe("a reply's sources", () => {
     );
     fireEvent.click(screen.getByRole('link', { name: 'Open source 1: Landing guide' }));
     expect(router.state.location.pathname).toBe('/projects/landing-code');
+  });
+
+  it('list the sources a reply consulted without citing them, after the cited ones', async () => {
+    const [landing, atlas] = sources as [Citation, Citation];
+    const consulted = { ...atlas, cited: false };
+    const { container } = await renderPage(<Citations citations={[landing, consulted]} />);
+    expect(screen.getByText('Sources')).toBeTruthy();
+    expect(screen.getByText('Also consulted')).toBeTruthy();
+    const names = [...container.querySelectorAll('.chat-citation__link')].map((link) => link.textContent?.trim());
+    expect(names).toEqual(['Landing guide', 'Atlas.pdf · p. 4']);
+    // Only the cited one carries a number.
+    expect([...container.querySelectorAll('.chat-citation__number')].map((n) => n.textContent)).toEqual(['[1]']);
+  });
+
+  it('show what a reply drew on when its text cites nothing', async () => {
+    const uncited = sources.slice(0, 2).map((source) => ({ ...source, cited: false }));
+    await renderPage(<Citations citations={uncited} />);
+    expect(screen.getByText('Sources consulted')).toBeTruthy();
+    expect(screen.queryByText('Also consulted')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open source 1: Landing guide' }).getAttribute('href')).toBe(
+      '/projects/landing-code?at=Landing',
+    );
   });
 });
