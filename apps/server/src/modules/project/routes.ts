@@ -246,12 +246,12 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
   );
 
   // The project's trash: what delete-doc removed, for those who may edit the catalogue. Every process
-  // purges what is past its 30 days at start and hourly; two doing it at once delete nothing twice.
+  // purges what is past its 30 days hourly (two at once delete nothing twice), and a project's list
+  // purges its own first, so nobody sees an entry past its days.
   let trashSweep: NodeJS.Timeout | undefined;
   const sweepTrash = () =>
     purgeExpiredTrash(db).catch((error: unknown) => app.log.warn({ err: error }, 'trash purge failed'));
   app.addHook('onReady', async () => {
-    void sweepTrash();
     trashSweep = setInterval(sweepTrash, TRASH_SWEEP_EVERY_MS);
     trashSweep.unref();
   });
@@ -267,6 +267,7 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     { ...signedIn, schema: { querystring: trashQuery, response: { 200: envelope(trashData) } } },
     async (request) => {
       const grant = await project(sessionOf(request).userId, request.query.project_id, 'edit');
+      await purgeExpiredTrash(db, grant.projectId);
       return ok({ data: await listTrash(db, grant.projectId) });
     },
   );

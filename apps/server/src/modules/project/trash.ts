@@ -144,10 +144,14 @@ export async function purgeDocs(db: Db, projectId: number, ids: readonly number[
   });
 }
 
-/** Deletes for good what has been in any project's trash past `TRASH_RETENTION_DAYS`; answers how many rows. */
-export async function purgeExpiredTrash(db: Db): Promise<number> {
+/**
+ * Deletes for good what has been in the trash (of `projectId`, or of every project) past
+ * `TRASH_RETENTION_DAYS`; answers how many rows.
+ */
+export async function purgeExpiredTrash(db: Db, projectId?: number): Promise<number> {
+  const inProject = projectId === undefined ? sql`` : sql` and project_id = ${projectId}`;
   const purged = await db.execute(sql`delete from documents
-    where deleted_at is not null and deleted_at < now() - ${RETENTION} returning id`);
+    where deleted_at is not null and deleted_at < now() - ${RETENTION}${inProject} returning id`);
   return rowsOf(purged).length;
 }
 
