@@ -15,6 +15,8 @@ export const BILLING_API = {
   orderList: '/api/order/get-order-list',
   orderInfo: '/api/order/get-order-info',
   invoicePdf: '/api/order/down-invoice-pdf',
+  repayOrder: '/api/order/repay-order',
+  cancelOrder: '/api/order/cancel-order',
   sandboxSession: '/api/payment/sandbox/session',
   sandboxPay: '/api/payment/sandbox/pay',
   sandboxConfirmPayment: '/api/payment/sandbox/confirm-payment',
@@ -228,8 +230,12 @@ export const orderItem = z.object({
   amount: int,
   currency: z.enum(CURRENCIES),
   has_invoice: flag,
+  /** 1 for an unpaid bill of a checkout still open: it can be paid again (`repay-order`) or cancelled. */
+  can_repay: flag,
 });
 export type OrderItem = z.infer<typeof orderItem>;
+export const orderIdBody = z.object({ order_id: entityId });
+export const repayData = z.object({ checkout_url: z.string() });
 
 export const orderInfoBody = z.object({ order_no: z.string().min(1).max(64) });
 export const orderInfo = orderItem.extend({ ver: z.object({ present_benefits: z.array(z.string()) }) });

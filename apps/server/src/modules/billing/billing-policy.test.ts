@@ -34,6 +34,8 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/order/get-order-list', body: { page: 1, page_size: 10 }, manage: true },
   { method: 'POST', url: '/api/order/get-order-info', body: { order_no: '1' }, manage: true },
   { method: 'POST', url: '/api/order/down-invoice-pdf', body: { order_id: 1 }, manage: true },
+  { method: 'POST', url: '/api/order/repay-order', body: { order_id: 1 }, manage: true },
+  { method: 'POST', url: '/api/order/cancel-order', body: { order_id: 1 }, manage: true },
   {
     method: 'POST',
     url: '/api/payment/sandbox/confirm-setup',

@@ -1,4 +1,4 @@
-import type { Currency, OrderInfo, OrderItem } from '@tandem/contract/billing';
+import { type Currency, ORDER_STATUS, type OrderInfo, type OrderItem } from '@tandem/contract/billing';
 import type { Locale } from '@tandem/contract/i18n';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +27,7 @@ function presentOrder({ order, plan }: OrderWithPlan, locale: Locale): OrderItem
     amount: order.amount,
     currency: order.currency as Currency,
     has_invoice: order.status === 1 ? 1 : 0,
+    can_repay: order.status === ORDER_STATUS.pending && order.sessionId?.startsWith('cs_') ? 1 : 0,
   };
 }
 

@@ -5,12 +5,14 @@ import {
   handleSubscriptionBody,
   invoiceBody,
   invoiceData,
+  orderIdBody,
   orderInfoBody,
   orderInfo as orderInfoSchema,
   orderItem,
   orderListBody,
   paymentMethod,
   planChangePreview,
+  repayData,
   sandboxConfirmPaymentBody,
   sandboxConfirmSetupBody,
   sandboxConfirmSetupData,
@@ -36,6 +38,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { teamOf } from '../team/policy.ts';
+import { cancelOrder, repayOrder } from './bill-actions.ts';
 import type { Billing } from './billing.ts';
 import { invoiceOf, listOrders, orderInfo } from './orders.ts';
 import { previewPlanChange } from './plan-change-quote.ts';
@@ -216,6 +219,41 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
           timeZone,
         }),
       );
+    },
+  );
+
+  /** The provider failing while a bill's checkout is reopened or closed: 502, never a 500. */
+  const atProvider = async <T>(request: FastifyRequest, work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error }, 'the payment provider failed on a bill');
+      throw new AppError('PAYMENT_ERROR');
+    }
+  };
+  app.post(
+    BILLING_API.repayOrder,
+    { ...manage(), schema: { body: orderIdBody, response: { 200: envelope(repayData) } } },
+    async (request) =>
+      ok(
+        await atProvider(request, () =>
+          repayOrder(db, provider, {
+            teamId: teamOf(request).teamId,
+            orderId: request.body.order_id,
+            origin: originOf(request),
+          }),
+        ),
+      ),
+  );
+  app.post(
+    BILLING_API.cancelOrder,
+    { ...manage(), schema: { body: orderIdBody, response: { 200: done } } },
+    async (request) => {
+      await atProvider(request, () =>
+        cancelOrder(db, provider, { teamId: teamOf(request).teamId, orderId: request.body.order_id }),
+      );
+      return ok(null);
     },
   );
 

@@ -1,10 +1,12 @@
 import { SANDBOX_CARDS } from '@tandem/contract/billing';
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../test/billing.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { billingOrders, pointsLedger, sandboxSessions, teamSubscriptions } from '../../db/schema.ts';
+import { createBilling } from './billing.ts';
 
 const ctx = useTestApp();
 const { call, data, team, card, checkout, pay, buy, plan, subscription, order } = billingApi(ctx);
@@ -370,5 +372,48 @@ describe('an upgrade with the saved card', () => {
     expect(paid).toMatchObject({ order_status: 1, amount: preview.amount_due });
     // Renewals charge Pro's full price, not the prorated first charge.
     expect((await subscription(owner)).next_billing_amount).toBe(287000);
+  });
+});
+
+describe('an abandoned checkout’s unpaid bill', () => {
+  it('can be paid again from the bills, or cancelled, after which its checkout no longer takes a card', async () => {
+    const { owner } = await team('Abandoned Works');
+    const left = await checkout(owner, STANDARD_YEARLY);
+    const bills = async () =>
+      (await data('POST', '/api/order/get-order-list', owner.token, { page: 1, page_size: 10 })).data;
+    const [bill] = await bills();
+    expect(bill).toMatchObject({ order_no: left.orderNo, order_status: 0, can_repay: 1 });
+    const again = await data('POST', '/api/order/repay-order', owner.token, { order_id: bill.id });
+    expect(again.checkout_url).toBe(left.checkoutUrl);
+
+    await data('POST', '/api/order/cancel-order', owner.token, { order_id: bill.id });
+    expect((await bills())[0]).toMatchObject({ order_status: 2, can_repay: 0 });
+    expect((await pay(left.sessionId!)).body.code).toBe(2314);
+    expect((await call('POST', '/api/order/repay-order', owner.token, { order_id: bill.id })).body.code).toBe(
+      2314,
+    );
+    const other = (await team('Nosy Bills Works')).owner;
+    const nosy = await call('POST', '/api/order/cancel-order', other.token, { order_id: bill.id });
+    expect(nosy.body.code).toBe(2303);
+
+    // Paid from the bills: a new checkout's bill, paid through the address repay-order gave.
+    const second = await checkout(owner, STANDARD_MONTHLY);
+    const [secondBill] = await bills();
+    const reopened = await data('POST', '/api/order/repay-order', owner.token, { order_id: secondBill.id });
+    expect((await pay(String(reopened.checkout_url).split('/').pop()!)).status).toBe(200);
+    expect((await order(owner, second.orderNo)).order_status).toBe(1);
+  });
+
+  it('is cancelled when its checkout session expires', async () => {
+    const { owner } = await team('Lapsed Works');
+    const left = await checkout(owner, PRO_MONTHLY);
+    await ctx.database.db
+      .update(sandboxSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sandboxSessions.sessionId, left.sessionId!));
+    await createBilling({ db: ctx.database.db, config: ctx.config, log: pino({ level: 'silent' }) }).beat();
+    expect((await order(owner, left.orderNo)).order_status).toBe(2);
+    const session = await call('GET', `/api/payment/sandbox/session?session_id=${left.sessionId}`);
+    expect(session.body.data.status).toBe('expired');
   });
 });

@@ -27,6 +27,10 @@ export interface PaymentProvider {
     stripePriceId: string | null;
     customerId: string | null;
   }): Promise<{ sessionId: string; url: string }>;
+  /** The hosted checkout page of an unpaid order, while its session is still open. */
+  reopenCheckout(input: { order: OrderRow; origin: string }): Promise<string | undefined>;
+  /** Closes an unpaid order's checkout session so it can no longer be paid. */
+  expireCheckout(order: OrderRow): Promise<void>;
   /** Moves the paid subscription to the order's plan, paid with the saved card; the order is polled. */
   changeSubscription(input: {
     order: OrderRow;

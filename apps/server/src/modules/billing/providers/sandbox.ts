@@ -217,6 +217,28 @@ export function createSandboxProvider(
       const { sessionId } = await newSession(order);
       return { sessionId, url: `${origin}${SANDBOX_CHECKOUT_PATH}/${sessionId}` };
     },
+    async reopenCheckout({ order, origin }) {
+      if (!order.sessionId) return undefined;
+      const [session] = await db
+        .select()
+        .from(sandboxSessions)
+        .where(eq(sandboxSessions.sessionId, order.sessionId));
+      const isOpen =
+        session && ['open', 'requires_action'].includes(session.status) && session.expiresAt > new Date();
+      return isOpen ? `${origin}${SANDBOX_CHECKOUT_PATH}/${session.sessionId}` : undefined;
+    },
+    async expireCheckout(order) {
+      if (!order.sessionId) return;
+      await db
+        .update(sandboxSessions)
+        .set({ status: 'expired', actionToken: null })
+        .where(
+          and(
+            eq(sandboxSessions.sessionId, order.sessionId),
+            inArray(sandboxSessions.status, ['open', 'requires_action']),
+          ),
+        );
+    },
     async changeSubscription({ order }) {
       await chargeSavedCard(order, false);
     },
@@ -257,6 +279,7 @@ export function createSandboxProvider(
     },
     /** Renews the subscriptions due, with their saved card; without one they end. */
     async sweep() {
+      await expireLapsedSessions(db);
       const due = await db
         .select()
         .from(teamSubscriptions)
@@ -304,6 +327,33 @@ export function createSandboxProvider(
     },
   };
   return Object.assign(provider, sandboxPages({ db, openSession, orderOf, charge, saveCard }));
+}
+
+/** Sessions past their 24 hours expire, and their unpaid orders are cancelled with them. */
+async function expireLapsedSessions(db: Db) {
+  const lapsed = await db
+    .update(sandboxSessions)
+    .set({ status: 'expired', actionToken: null })
+    .where(
+      and(
+        inArray(sandboxSessions.status, ['open', 'requires_action']),
+        lte(sandboxSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ orderNo: sandboxSessions.orderNo });
+  if (lapsed.length === 0) return;
+  await db
+    .update(billingOrders)
+    .set({ status: ORDER_STATUS.cancelled })
+    .where(
+      and(
+        eq(billingOrders.status, ORDER_STATUS.pending),
+        inArray(
+          billingOrders.orderNo,
+          lapsed.map((row) => row.orderNo),
+        ),
+      ),
+    );
 }
 
 /** What the sandbox's own pages call: the checkout page and the card form. */

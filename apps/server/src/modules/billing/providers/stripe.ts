@@ -243,6 +243,16 @@ export function createStripeProvider(deps: {
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { sessionId: session.id, url: session.url };
     },
+    async reopenCheckout({ order }) {
+      if (!order.sessionId) return undefined;
+      const session = await stripe.checkout.sessions.retrieve(order.sessionId);
+      return session.status === 'open' && session.url ? session.url : undefined;
+    },
+    async expireCheckout(order) {
+      if (!order.sessionId) return;
+      const session = await stripe.checkout.sessions.retrieve(order.sessionId);
+      if (session.status === 'open') await stripe.checkout.sessions.expire(order.sessionId);
+    },
     async changeSubscription({ order, subscription, stripePriceId, prorationDate }) {
       if (!stripePriceId || !subscription.providerSubscriptionId) throw new AppError('PAYMENT_CONFIG_FAILED');
       const current = await stripe.subscriptions.retrieve(subscription.providerSubscriptionId);
