@@ -26,6 +26,7 @@ import {
   valuesFromTemplate,
   type WizardValues,
 } from '../../model/wizard-values.ts';
+import { uploadGeneratedAvatar } from './avatar-field.tsx';
 import { DebugPanel } from './debug-panel.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { EditorSections } from './editor-sections.tsx';
@@ -130,8 +131,23 @@ export function AgentEditor({
     );
   }
 
+  /**
+   * An agent without a picture shows the one drawn from its name (a template's, in the picker, the header
+   * and the field): publishing uploads that picture rather than asking for one.
+   */
+  async function drawMissingAvatar() {
+    const name = String(form.getFieldValue('name') ?? '').trim();
+    if (form.getFieldValue('avatar') || !name) return;
+    try {
+      form.setFieldValue('avatar', await uploadGeneratedAvatar(name));
+    } catch {
+      // The avatar stays missing, and the form says so.
+    }
+  }
+
   async function run(kind: Exclude<Busy, null>) {
     const isPublishing = kind === 'publish';
+    if (isPublishing) await drawMissingAvatar();
     const current = kind === 'unpublish' ? null : await validated(isPublishing);
     if (kind !== 'unpublish' && !current) return;
     setBusy(kind);

@@ -1,14 +1,16 @@
 import { LoadingOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { AGENT_AVATAR_FORMATS, AGENT_AVATAR_MAX_BYTES } from '@tandem/contract/limits';
 import { Button, Upload, type UploadProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../shared/api/http-client.ts';
 import { uploadImage } from '../../../../shared/api/upload-image.ts';
 import { AgentAvatar } from '../../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { drawGeneratedAvatar } from '../../../../shared/ui/agent-avatar/generated-avatar.ts';
 import { toCropSource } from '../../../../shared/ui/avatar-image.ts';
 import { AvatarCrop, AvatarUploadButton } from '../../../../shared/ui/avatar-upload.tsx';
 import { showNotice } from '../../../../shared/ui/notices.ts';
+import { useDebouncedValue } from '../../../../shared/ui/use-debounced-value.ts';
 
 const ACCEPT = AGENT_AVATAR_FORMATS.map((format) => `.${format}`).join(',');
 
@@ -19,6 +21,19 @@ export function agentAvatarProblem(file: { name: string; size: number }) {
   if (file.size > AGENT_AVATAR_MAX_BYTES) return 'agents.avatar.size_error';
   return null;
 }
+
+/** Pictures drawn from a name here, by their uploaded URL: such a picture follows the agent's renaming. */
+const generatedAvatars = new Map<string, { name: string; variant: number }>();
+
+/** Draws the avatar of `name` (colours `variant`) and uploads it; answers its URL. */
+export async function uploadGeneratedAvatar(name: string, variant = 0): Promise<string> {
+  const { file: url } = await uploadImage(await drawGeneratedAvatar(name, variant), 'agent-avatar.png');
+  generatedAvatars.set(url, { name, variant });
+  return url;
+}
+
+/** How long the name must rest before a generated picture is drawn again for it. */
+const RENAME_SETTLE_MS = 600;
 
 /**
  * The agent's avatar as a form control: a picture of the user's through the 1:1 crop, or one drawn from
@@ -37,6 +52,28 @@ export function AvatarField({
   const { t } = useTranslation();
   const [isUploading, setIsUploading] = useState(false);
   const [variant, setVariant] = useState(0);
+  const nameToDraw = name.trim() || t('agents.untitled');
+  const settledName = useDebouncedValue(nameToDraw, RENAME_SETTLE_MS);
+
+  // A generated picture shows the initials of the name it was drawn for ("UA" for an untitled agent):
+  // once the name has changed and settled, it is drawn again for the new one, in the same colours.
+  const change = useRef(onChange);
+  change.current = onChange;
+  useEffect(() => {
+    const generated = value ? generatedAvatars.get(value) : undefined;
+    if (!generated || generated.name === settledName) return;
+    let isCurrent = true;
+    uploadGeneratedAvatar(settledName, generated.variant).then(
+      (url) => {
+        if (isCurrent) change.current?.(url);
+      },
+      // The picture of the earlier name stays; the HTTP client has said why.
+      () => {},
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [value, settledName]);
 
   async function upload(file: Blob, fileName: string) {
     setIsUploading(true);
@@ -60,10 +97,14 @@ export function AvatarField({
   async function generate() {
     const next = value ? variant + 1 : variant;
     setVariant(next);
+    setIsUploading(true);
     try {
-      await upload(await drawGeneratedAvatar(name || t('agents.untitled'), next), 'agent-avatar.png');
-    } catch {
-      showNotice({ key: 'agents.avatar.generate_failed' });
+      onChange?.(await uploadGeneratedAvatar(nameToDraw, next));
+    } catch (error) {
+      // An upload's failure is reported by the HTTP client; a drawing's is not.
+      if (!(error instanceof ApiError)) showNotice({ key: 'agents.avatar.generate_failed' });
+    } finally {
+      setIsUploading(false);
     }
   }
 
@@ -88,7 +129,8 @@ export function AvatarField({
             shape="square"
             className="avatar-field__button"
           >
-            <AgentAvatar name={value ? name : ''} avatar={value ?? ''} size={80} />
+            {/* Without a picture, the one publishing will draw from the name (as the header shows it). */}
+            <AgentAvatar name={name} avatar={value ?? ''} size={80} />
           </AvatarUploadButton>
         </Upload>
       </AvatarCrop>
