@@ -276,6 +276,8 @@ export const hubListQuery = z.object({
   tab: z.enum(HUB_TABS).default('all'),
   /** 1: only agents the caller owns. */
   mine: flag.default(0),
+  /** 1: only the team's default assistant (the chat opens it for someone with no agent yet). */
+  is_default: flag.default(0),
 });
 export type HubListQuery = z.input<typeof hubListQuery>;
 

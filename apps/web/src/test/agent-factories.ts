@@ -36,6 +36,7 @@ export function createAgentCard(overrides: Partial<AgentCard> = {}): AgentCard {
     published_at: '2026-03-01T09:00:00.000Z',
     my_role: 'owner',
     abilities: abilities(),
+    is_default: false,
     ...overrides,
   };
 }
@@ -60,6 +61,7 @@ export function createAgentDetail(overrides: Partial<AgentDetail> = {}): AgentDe
     published_at: null,
     created_at: '2026-03-01T09:00:00.000Z',
     updated_at: '2026-03-01T09:00:00.000Z',
+    is_default: false,
     ...overrides,
   };
 }
@@ -74,6 +76,7 @@ export function createModel(overrides: Partial<AvailableModel> = {}): AvailableM
     context_length: 32_000,
     supports_images: false,
     points_per_request: 2,
+    is_default: false,
     ...overrides,
   };
 }

@@ -62,6 +62,8 @@ describe('a fresh installation', () => {
     const newcomer = await person();
     const assistant = await defaultAssistantOf(newcomer);
     expect(assistant).toMatchObject({ name: 'Assistant', model_name: null });
+    const onlyIt = await data('GET', '/api/agent/get-agent-list?tab=all&is_default=1', newcomer.token);
+    expect(onlyIt).toMatchObject({ total: 1, data: [{ id: assistant.id }] });
     const opened = await data('POST', '/api/chat/open-agent', newcomer.token, { agent_id: assistant.id });
     expect(opened).toEqual({ listed: true });
     const listed = await data('GET', '/api/chat/get-agent-list', newcomer.token);

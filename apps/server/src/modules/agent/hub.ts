@@ -10,7 +10,7 @@ import { agentAbilities, agentRole } from './policy.ts';
 
 type HubQuery = { page: number; page_size: number } & Required<
   Pick<HubListQuery, 'keyword' | 'sort' | 'tab'>
-> & { mine: number };
+> & { mine: number; is_default: number };
 
 export type HubCaller = { userId: number; teamId: number; teamRoles: string[] };
 
@@ -44,6 +44,7 @@ export async function listHub(db: Db, caller: HubCaller, query: HubQuery): Promi
     conditions.push(or(eq(agents.ownerId, caller.userId), inArray(myPermission, ['admin', 'editor'])));
   }
   if (query.mine === 1) conditions.push(eq(agents.ownerId, caller.userId));
+  if (query.is_default === 1) conditions.push(eq(agents.isDefault, true));
   const pattern = `%${escapeLike(query.keyword)}%`;
   if (query.keyword) conditions.push(or(ilike(agents.name, pattern), ilike(agents.description, pattern)));
 

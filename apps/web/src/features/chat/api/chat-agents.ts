@@ -1,4 +1,7 @@
+import type { AgentCard } from '@tandem/contract/agent';
+import { AGENT_API } from '@tandem/contract/api';
 import { CHAT_API, type ChatListAgent } from '@tandem/contract/chat';
+import type { Page } from '@tandem/contract/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 import { CHAT_KEY } from './chat.ts';
@@ -22,3 +25,13 @@ export const removeChatAgent = (agentId: number) =>
 /** Lists the agent of the chat just opened; quiet, as the chat itself shows what is wrong with it. */
 export const openChatAgent = (agentId: number) =>
   http.post<{ listed: boolean }>(CHAT_API.openAgent, { agent_id: agentId }, { silent: true });
+
+/** The current team's default assistant, which a user with no agent yet can chat with at once. */
+export const defaultAssistantQuery = () =>
+  queryOptions({
+    queryKey: [...CHAT_KEY, 'default-assistant'],
+    queryFn: async () =>
+      (await http.get<Page<AgentCard>>(`${AGENT_API.hubList}?tab=all&is_default=1&page_size=1`)).data[0] ??
+      null,
+    staleTime: 60_000,
+  });

@@ -173,15 +173,18 @@ export function useConversation({
     content,
     images,
     regenerate,
+    model_id,
   }: {
     content?: string;
     images?: string[];
     regenerate?: boolean;
+    /** The default assistant's picker: the model this conversation answers with from now on. */
+    model_id?: number;
   }) => {
     const data = await sender(
       conversationId
-        ? { conversation_id: conversationId, content, images, regenerate }
-        : { agent_key: agentKey, content, images },
+        ? { conversation_id: conversationId, content, images, regenerate, model_id }
+        : { agent_key: agentKey, content, images, model_id },
     );
     update(data.conversation_id, (current) =>
       startReply(data.conversation_id, current, data, regenerate ? null : (content ?? '')).map((message) =>

@@ -38,5 +38,6 @@ const listedOf = (agent: ChatAgent): ChatListAgent => ({
   avatar: agent.avatar,
   status: 'published',
   points_per_request: agent.points_per_request ?? 0,
+  is_default: agent.is_default,
   last_used_at: new Date().toISOString(),
 });

@@ -21,6 +21,7 @@ const listed = (id: number, name: string, status: ChatListAgent['status'] = 'pub
   status,
   points_per_request: 2,
   last_used_at: '2026-11-20T10:00:00Z',
+  is_default: false,
 });
 const info = (agent: ChatListAgent) => ({
   id: agent.id,

@@ -13,7 +13,7 @@ import { NoModelNotice } from '../../../shared/models/no-model-notice.tsx';
 import { chatPathOf, HUB_PATH } from '../../../shared/routing/agent-paths.ts';
 import { AgentAvatar } from '../../../shared/ui/agent-avatar/agent-avatar.tsx';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
-import { type ChatListAgent, chatAgentsQuery } from '../api/chat-agents.ts';
+import { type ChatListAgent, chatAgentsQuery, defaultAssistantQuery } from '../api/chat-agents.ts';
 import { type RecentConversation, recentConversationsQuery } from '../api/recent-conversations.ts';
 import { AgentList } from '../components/agent-list.tsx';
 import { ChatSide, ChatSideButton, useChatSide } from '../components/chat-side.tsx';
@@ -47,11 +47,7 @@ export function ChatLanding() {
           <NoModelNotice className="chat-no-model" />
         </div>
         {isNewcomer ? (
-          <Empty className="chat-landing-welcome" description={t('chat.landing_new')}>
-            <Link to={HUB_PATH} className="chat-landing-cta">
-              {t('chat.browse_hub')}
-            </Link>
-          </Empty>
+          <Welcome />
         ) : (
           <>
             <RecentConversations recent={recent} />
@@ -60,6 +56,37 @@ export function ChatLanding() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * A new user's first screen: their team's default assistant, to chat with at once, and the way to
+ * the Agents Hub for the rest.
+ */
+function Welcome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const assistant = useQuery(defaultAssistantQuery());
+  const agent = assistant.data;
+  return (
+    <Empty
+      className="chat-landing-welcome"
+      image={agent ? <AgentAvatar name={agent.name} avatar={agent.avatar} size={64} /> : undefined}
+      description={agent ? t('chat.landing_assistant', { name: agent.name }) : t('chat.landing_new')}
+    >
+      {agent && (
+        <Button
+          type="primary"
+          className="chat-landing-start"
+          onClick={() => navigate(chatPathOf(agent.agent_key))}
+        >
+          {t('chat.start_with_assistant', { name: agent.name })}
+        </Button>
+      )}
+      <Link to={HUB_PATH} className="chat-landing-cta">
+        {t('chat.browse_hub')}
+      </Link>
+    </Empty>
   );
 }
 

@@ -22,6 +22,7 @@ import { ConversationActions } from '../components/conversation-actions.tsx';
 import { ConversationList } from '../components/conversation-list.tsx';
 import { MessageItem } from '../components/message-item.tsx';
 import { MessageList } from '../components/message-list.tsx';
+import { ModelPicker, useConversationModel } from '../components/model-picker.tsx';
 import { SaveToProjectDialog } from '../components/save-to-project-dialog.tsx';
 import { SitePanel, SitePanelButton } from '../components/site-panel.tsx';
 import { elementRequestOf, type PickedElement, pickedNameOf } from '../model/picked-element.ts';
@@ -118,24 +119,39 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
   // Images are uploads, which need an account: a visitor sends text.
   const isSignedIn = useSessionStore((state) => state.token !== null);
   useListOnOpen(agent, variant === 'page' && isSignedIn);
+  // The default assistant's model, picked for the conversation it was picked in (or the one it starts).
+  const [modelChoice, setModelChoice] = useState<{ conversationId: string | null; modelId: number } | null>(
+    null,
+  );
   const conversation = useConversation({
     conversationId,
     agentKey: agent.agent_key,
     agentId: agent.id,
-    onStarted: (data) => setConversationId(data.conversation_id),
+    onStarted: (data) => {
+      setModelChoice((current) =>
+        current?.conversationId === null ? { ...current, conversationId: data.conversation_id } : current,
+      );
+      setConversationId(data.conversation_id);
+    },
   });
   const { messages, isStreaming } = conversation;
+  const hasModelPicker = agent.is_default && isSignedIn && !isClosed;
+  const latestReplyModel = messages.findLast((message) => message.role === 'assistant')?.model_id ?? null;
+  const model = useConversationModel(
+    modelChoice?.conversationId === conversationId ? modelChoice.modelId : null,
+    latestReplyModel,
+  );
   // A conversation deleted meanwhile (or a stale link) leaves for a new one.
   const isGone = failureCode(conversation.query.error) === ERRORS.CONVERSATION_NOT_FOUND.code;
   useEffect(() => {
     if (isGone) setConversationId(null);
   }, [isGone, setConversationId]);
-  const pointsPerMessage = agent.points_per_request;
+  const pointsPerMessage = hasModelPicker && model ? model.points_per_request : agent.points_per_request;
   const send = async (request: { content?: string; images?: string[]; regenerate?: boolean }) => {
     setSending(true);
     setSendError(null);
     try {
-      await conversation.send(request);
+      await conversation.send(hasModelPicker && model ? { ...request, model_id: model.id } : request);
     } catch (error) {
       // A dropped connection: the message stays in the box to send again.
       const notice = isNetworkFailure(error) ? { key: 'error.network_send_failed' } : noticeOf(error);
@@ -308,29 +324,40 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
         {isClosed ? (
           <Alert type="info" showIcon title={t('chat.agent_deleted_readable')} />
         ) : (
-          <Composer
-            isStreaming={isStreaming}
-            isSending={isSending}
-            canAttachImages={agent.supports_images && isSignedIn}
-            onSend={async (content, images) => {
-              const request = picked ? elementRequestOf(t, content, picked) : content;
-              await send({ content: request, ...(images.length > 0 ? { images } : {}) });
-              setPicked(null);
-            }}
-            placeholder={picked ? t('sites.describe_change') : undefined}
-            reference={
-              picked && {
-                label: t('sites.picked_element', { name: pickedNameOf(picked) }),
-                title: picked.selector,
-                removeLabel: t('sites.remove_picked'),
-                reserved: elementRequestOf(t, '', picked).length,
-                onRemove: () => setPicked(null),
+          <>
+            {hasModelPicker && (
+              <div className="chat-model-row">
+                <ModelPicker
+                  value={model?.id ?? null}
+                  disabled={isStreaming || isSending}
+                  onChange={(chosen) => setModelChoice({ conversationId, modelId: chosen.id })}
+                />
+              </div>
+            )}
+            <Composer
+              isStreaming={isStreaming}
+              isSending={isSending}
+              canAttachImages={agent.supports_images && isSignedIn}
+              onSend={async (content, images) => {
+                const request = picked ? elementRequestOf(t, content, picked) : content;
+                await send({ content: request, ...(images.length > 0 ? { images } : {}) });
+                setPicked(null);
+              }}
+              placeholder={picked ? t('sites.describe_change') : undefined}
+              reference={
+                picked && {
+                  label: t('sites.picked_element', { name: pickedNameOf(picked) }),
+                  title: picked.selector,
+                  removeLabel: t('sites.remove_picked'),
+                  reserved: elementRequestOf(t, '', picked).length,
+                  onRemove: () => setPicked(null),
+                }
               }
-            }
-            onStop={() => void conversation.stop()}
-            onImageRemoved={() => setSendError((error) => (isImageRefusal(error?.code) ? null : error))}
-            focusKey={isEmbed ? undefined : (conversationId ?? `new:${agent.agent_key}`)}
-          />
+              onStop={() => void conversation.stop()}
+              onImageRemoved={() => setSendError((error) => (isImageRefusal(error?.code) ? null : error))}
+              focusKey={isEmbed ? undefined : (conversationId ?? `new:${agent.agent_key}`)}
+            />
+          </>
         )}
       </section>
       {variant === 'page' && conversationId && (
@@ -395,4 +422,5 @@ const deletedAgent = (agentKey: string, face: { name?: string; avatar?: string }
   points_per_request: null,
   supports_images: false,
   can_edit: false,
+  is_default: false,
 });

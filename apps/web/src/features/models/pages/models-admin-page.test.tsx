@@ -35,6 +35,7 @@ const MODEL: Model = {
   points_per_request: 2,
   enabled: true,
   sort: 0,
+  is_default: false,
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
