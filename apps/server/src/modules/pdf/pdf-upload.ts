@@ -34,7 +34,6 @@ export async function uploadPdf(
   const saved = await store.save(userId, 'file', input.bytes, input.fileName || `${name || 'document'}.pdf`);
   try {
     const created = await db.transaction(async (tx) => {
-      await reserveStorage(tx, grant.teamId, input.bytes.length);
       const row = await insertDoc(tx, {
         projectId: grant.projectId,
         parentId: input.parentId,
@@ -42,6 +41,8 @@ export async function uploadPdf(
         kind: 'pdf',
         userId,
       });
+      // After the catalogue's lock, as a copy takes them: the project's, then the team's storage lock.
+      await reserveStorage(tx, grant.teamId, input.bytes.length);
       await tx.update(files).set({ teamId: grant.teamId }).where(eq(files.id, saved.id));
       await tx.insert(documentFiles).values({ documentId: row.id, fileId: saved.id });
       await tx

@@ -7,6 +7,7 @@ import { copyPdfs } from '../pdf/pdf-holdings.ts';
 import { inChunks, placeAmong } from './doc-placement.ts';
 import { assertGroup, lockCatalogue } from './doc-tree.ts';
 import { newCode, touchProject } from './projects.ts';
+import { reserveCopiedStates } from './storage.ts';
 
 type Link = { id: number; parentId: number | null };
 
@@ -109,6 +110,11 @@ export async function copyDoc(
     const rows = await subtreeOf(tx, input.id);
     const root = rows[0];
     if (!root) throw new AppError('DOCUMENT_NOT_FOUND');
+    await reserveCopiedStates(
+      tx,
+      input.projectId,
+      rows.map((row) => row.id),
+    );
     const copyOf = new Map<number, { id: number; uniq_code: string }>();
     for (let depth = 0; depth <= (rows.at(-1)?.depth ?? 0); depth++) {
       const level = rows.filter((row) => row.depth === depth);

@@ -70,7 +70,7 @@ async function teamWithRoom(room: number) {
     .values({ id: conversationId, userId: made.owner.id, teamId: made.teamId, agentId, title: 'Site' });
   const filler = await doc(made.owner.token, projectId);
   await writeState(filler, QUOTA - room);
-  return { owner: made.owner, teamId: made.teamId, projectId, docId, agentId, conversationId };
+  return { owner: made.owner, teamId: made.teamId, projectId, docId, agentId, conversationId, filler };
 }
 
 type Team = Awaited<ReturnType<typeof teamWithRoom>>;
@@ -140,6 +140,22 @@ describe('a team at its storage quota', () => {
 
     // With room for it, the same upload is kept.
     expect((await upload(roomy, bytes())).statusCode).toBe(200);
+  });
+
+  it('is refused a copy of a document, whose state would be stored twice', async () => {
+    const documentsOf = async (t: Team) =>
+      (await data('GET', `/api/knowledge/get-doc-tree?project_id=${t.projectId}`, t.owner.token)).length;
+    const before = await documentsOf(full);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/knowledge/copy-doc',
+      headers: bearer(full.owner.token),
+      payload: { id: full.filler },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([402, 2317]);
+    expect(await documentsOf(full)).toBe(before);
+    await writeState(roomy.docId, 1000);
+    await data('POST', '/api/knowledge/copy-doc', roomy.owner.token, { id: roomy.docId });
   });
 
   it('takes one of two uploads at once when there is room for one', async () => {

@@ -77,6 +77,20 @@ export async function reserveStorage(tx: Tx, teamId: number, adding: number) {
   await assertStorageRoom(tx, teamId, adding);
 }
 
+/**
+ * A copy's share of the storage check: the collaborative states of `documentIds` are written again
+ * (the uploads they hold are the originals', counted once), in the project's team. Call it inside the
+ * copy's transaction, after the catalogue's lock.
+ */
+export async function reserveCopiedStates(tx: Tx, projectId: number, documentIds: number[]) {
+  const result = await tx.execute(sql`select p.team_id as "teamId",
+      coalesce((select sum(s.byte_size) from document_states s
+        where s.document_id = any(${`{${documentIds.join(',')}}`}::int[])), 0) as bytes
+    from projects p where p.id = ${projectId}`);
+  const [row] = (result as unknown as { rows: { teamId: number; bytes: string | number }[] }).rows;
+  if (row) await reserveStorage(tx, row.teamId, Number(row.bytes));
+}
+
 /** The team an account's own upload (an avatar, a chat image, a cover) is checked against: the caller's current one. */
 export async function currentTeamOf(db: Executor, userId: number): Promise<number | undefined> {
   const result = await db.execute(sql`select current_team_id as "teamId" from users where id = ${userId}`);
