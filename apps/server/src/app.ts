@@ -69,6 +69,7 @@ import { measuredLlm } from './platform/metrics/measured-llm.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { registerMetrics } from './platform/metrics/metrics-route.ts';
 import { createModeration } from './platform/moderation/moderation.ts';
+import { createAccessWatch } from './platform/realtime/access-changes.ts';
 import { HUB_PATH } from './platform/realtime/hub.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import type { ObjectStorage } from './platform/storage/object-storage.ts';
@@ -206,11 +207,15 @@ export async function buildApp(deps: AppDeps) {
   if (hub) metrics?.countConnectionsWith(() => hub.stats().connections);
   if (hub)
     routeUpgrade(app.server, HUB_PATH, (request, socket, head) => hub.handleUpgrade(request, socket, head));
+  // Access changes (a member removed, a link turned off, a session ended) reach every open websocket.
+  const access = createAccessWatch(bus, app.log);
+  app.addHook('onClose', () => access.close());
   const collab = createCollabServer({
     db,
     bus,
     tokens: createCollabTokens(config.realtime.secret),
     log: app.log,
+    access,
   });
   const forgetCollab = registerCollabServer(collab);
   routeUpgrade(app.server, COLLABORATION_PATH, (request, socket, head) =>

@@ -187,6 +187,12 @@ export const ERRORS = {
   PDF_SCANNED: { code: 2232, status: 400, key: 'pdf_scanned' },
   /** pdf.js cannot open it: damaged, encrypted with a password, or past `PDF_PAGES_MAX` pages. */
   PDF_UNREADABLE: { code: 2233, status: 400, key: 'pdf_unreadable' },
+  /** A websocket update holds what the editor never writes (an unknown element or mark): refused, nothing kept. */
+  DOCUMENT_CONTENT_INVALID: { code: 2250, status: 400, key: 'document_content_invalid' },
+  /** An open document's access was taken away (removed, signed out): its connection closed. */
+  DOCUMENT_ACCESS_REVOKED: { code: 2251, status: 403, key: 'document_access_revoked' },
+  /** A share link turned off (or replaced by a new one): its visitors read nothing more. */
+  SHARE_LINK_OFF: { code: 2252, status: 403, key: 'share_link_off' },
 
   // Subscription and payment
   PLAN_ID_MISSING: { code: 2301, status: 400, key: 'plan_id_missing' },

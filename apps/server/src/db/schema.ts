@@ -3,6 +3,7 @@ export * from './schema/agents.ts';
 export * from './schema/billing.ts';
 export * from './schema/chat.ts';
 export * from './schema/citations.ts';
+export * from './schema/document-updates.ts';
 export * from './schema/files.ts';
 export * from './schema/identities.ts';
 export * from './schema/knowledge.ts';

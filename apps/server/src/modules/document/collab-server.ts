@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Document, Hocuspocus } from '@hocuspocus/server';
-import { eq } from 'drizzle-orm';
+import { type Connection, type Document, Hocuspocus } from '@hocuspocus/server';
+import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
 import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
-import { documents } from '../../db/schema.ts';
 import type { NodeBus } from '../../platform/bus/node-bus.ts';
-import { documentAccess, mayDo } from '../project/policy.ts';
+import { type AccessChange, type AccessWatch, isAffected } from '../../platform/realtime/access-changes.ts';
+import { ACCESS_REVOKED, liveAccess, READ_ONLY_NOTICE } from './collab-access.ts';
 import { createCollabRelay } from './collab-relay.ts';
 import {
   type CollabGrant,
@@ -15,13 +15,23 @@ import {
   collabDocumentName,
   documentIdOfName,
 } from './collab-tokens.ts';
+import { createCollabWrites } from './collab-writes.ts';
 import { loadDocumentState, mergeInto, storeDocumentState } from './document-state.ts';
 
-/** What a connection carries from its token: who, which document, whether they may edit. */
-export type CollabContext = { grant?: CollabGrant; userId?: number };
+/**
+ * What a connection carries from its token (who, which document, whether they may edit) and where
+ * the document lives, for access checks when access changes.
+ */
+export type CollabContext = { grant?: CollabGrant; userId?: number; projectId?: number; teamId?: number };
 
-/** A document's whole state (Yjs update) is a few MB at most; frames past this close the socket. */
-const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+/**
+ * The largest frame: a whole document (an editor's first sync of a full one) and a little framing.
+ * A larger one closes the socket (1009) before it is read into memory.
+ */
+const MAX_FRAME_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
+/** y-protocols sync message types. */
+const SYNC_STEP_1 = 0;
+const SYNC_STEP_2 = 1;
 /** Sent to the editors of a deleted document: its connections close for good. */
 export const DOCUMENT_GONE = { code: 4410, reason: 'document_deleted' };
 
@@ -35,8 +45,16 @@ type Log = { warn(object: object, message: string): void; error(object: object, 
  * tokens checked again against the database on connect, each document's state in `document_states`,
  * and updates relayed to the other server processes.
  */
-export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: CollabTokens; log: Log }) {
+export function createCollabServer(options: {
+  db: Db;
+  bus: NodeBus;
+  tokens: CollabTokens;
+  log: Log;
+  /** Access changes heard from this process and the other nodes: open connections check again. */
+  access?: AccessWatch;
+}) {
   const { db, tokens, log } = options;
+  const writes = createCollabWrites(db);
   /** Documents changed since their last store: opening and closing alone never bumps `updated_at`. */
   const changed = new WeakSet<Document>();
   const relay = createCollabRelay({
@@ -54,27 +72,71 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
       const grant = await tokens.verify(token);
       const documentId = documentIdOfName(documentName);
       if (!grant || documentId === undefined || grant.documentId !== documentId) throw refused();
-      const canEdit = await currentRight(grant);
-      if (canEdit === undefined) throw refused();
-      connectionConfig.readOnly = !canEdit;
-      return { grant, userId: grant.userId ?? undefined };
+      const access = await liveAccess(db, grant);
+      if (!access) throw refused();
+      connectionConfig.readOnly = !access.canEdit;
+      return {
+        grant,
+        userId: grant.userId ?? undefined,
+        projectId: access.projectId,
+        teamId: access.teamId,
+      } satisfies CollabContext;
     },
 
     async onLoadDocument({ documentName, document }) {
       const state = await loadDocumentState(db, documentIdOfName(documentName)!);
       if (state) Y.applyUpdate(document, state);
+      writes.noteSize(document, state?.byteLength ?? 0);
       // Marked at once: hooks run later, and a direct connection stores as soon as it disconnects.
       document.on('update', () => changed.add(document));
+    },
+
+    /**
+     * An editor's update is checked (schema, size, storage) and written to the update log before it is
+     * applied and acknowledged. A refused one is not applied: the connection turns read-only for it
+     * and closes with the reason, which the editor shows.
+     */
+    async beforeSync({ type, payload, connection, document, context }) {
+      if (type === SYNC_STEP_1 || connection.readOnly || !context.grant || context.teamId === undefined)
+        return;
+      const refusal = await writes.accept(
+        document,
+        { documentId: context.grant.documentId, teamId: context.teamId },
+        payload,
+        type === SYNC_STEP_2,
+      );
+      if (!refusal) return;
+      connection.readOnly = true;
+      connection.close(refusal);
+    },
+
+    /** Presence carries the name from the token, never one the client made up; a visitor shows none. */
+    async beforeHandleAwareness({ states, connection, context }) {
+      if (!connection) return;
+      const grant = context?.grant;
+      if (!grant || grant.userId === null) {
+        states.clear();
+        return;
+      }
+      const name = grant.name ?? '';
+      for (const state of states.values()) {
+        if (typeof state.user === 'object' && state.user !== null) state.user = { ...state.user, name };
+      }
     },
 
     async onStoreDocument({ documentName, document, lastContext }) {
       if (!changed.has(document)) return;
       changed.delete(document);
+      const merge = mergeInto(document, { source: 'local', context: { isRelayed: true } });
       try {
         await storeDocumentState(
           db,
           documentIdOfName(documentName)!,
-          mergeInto(document, { source: 'local', context: { isRelayed: true } }),
+          (stored) => {
+            const state = merge(stored);
+            writes.noteSize(document, state.byteLength);
+            return state;
+          },
           (lastContext as CollabContext | undefined)?.userId ?? null,
         );
       } catch (error) {
@@ -84,20 +146,36 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     },
   });
 
-  /** What the grant allows now: a revoked share link, a removed member or a deleted document is refused. */
-  async function currentRight(grant: CollabGrant): Promise<boolean | undefined> {
-    if (grant.userId === null) {
-      const [row] = await db
-        .select({ shareCode: documents.shareCode })
-        .from(documents)
-        .where(eq(documents.id, grant.documentId))
-        .limit(1);
-      return row?.shareCode && row.shareCode === grant.shareCode ? false : undefined;
+  /** Checks the open connections a change names again: closes those without access, makes read-only those that may only read. */
+  async function recheck(change: AccessChange) {
+    const checks: Promise<void>[] = [];
+    for (const document of hocuspocus.documents.values()) {
+      for (const connection of document.getConnections() as Connection<CollabContext>[]) {
+        const { grant, projectId, teamId } = connection.context;
+        if (!grant) continue;
+        const of = {
+          userId: grant.userId,
+          sessionId: grant.sessionId,
+          teamId,
+          projectId,
+          documentId: grant.documentId,
+        };
+        if (isAffected(change, of)) checks.push(recheckConnection(connection, grant));
+      }
     }
-    const access = await documentAccess(db, grant.userId, grant.documentId);
-    if (!access) return undefined;
-    return grant.canEdit && mayDo(access.role, 'edit');
+    await Promise.all(checks);
   }
+
+  async function recheckConnection(connection: Connection<CollabContext>, grant: CollabGrant) {
+    const access = await liveAccess(db, grant);
+    if (!access) {
+      connection.close(ACCESS_REVOKED);
+    } else if (!access.canEdit && !connection.readOnly) {
+      connection.readOnly = true;
+      connection.sendStateless(READ_ONLY_NOTICE);
+    }
+  }
+  const stopAccessChecks = options.access?.onChange(recheck);
 
   /** Closes every connection of these documents in this process and drops their copies unsaved. */
   function closeLocal(documentIds: number[]) {
@@ -124,6 +202,7 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     tokens,
     closeLocal,
     publishClose: relay.publishClose,
+    recheck,
 
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       if (isClosing) {
@@ -168,6 +247,7 @@ export function createCollabServer(options: { db: Db; bus: NodeBus; tokens: Coll
     async close() {
       isClosing = true;
       relay.stop();
+      stopAccessChecks?.();
       for (const client of sockets.clients) client.close(1001, 'server shutting down');
       hocuspocus.flushPendingStores();
       // Stores run on their own; wait until every document has been written and let go.

@@ -10,6 +10,10 @@ export type CollabGrant = {
   canEdit: boolean;
   /** The share code the token was given for: the connection is refused once the link is revoked. */
   shareCode: string | null;
+  /** The session it was given to: its connections close when that session ends. */
+  sessionId?: number | null;
+  /** The name others see beside this editor's cursor; a visitor has none and shows no presence. */
+  name?: string;
 };
 
 /** The Hocuspocus document name of a document: its id as text. */
@@ -35,7 +39,13 @@ export function createCollabTokens(secret: string) {
 
     /** `ttlSeconds` other than the standard one is for tests (an already expired token). */
     sign: (grant: CollabGrant, ttlSeconds = COLLAB_TOKEN_TTL_SECONDS) =>
-      new SignJWT({ doc: grant.documentId, edit: grant.canEdit, share: grant.shareCode })
+      new SignJWT({
+        doc: grant.documentId,
+        edit: grant.canEdit,
+        share: grant.shareCode,
+        sid: grant.sessionId ?? null,
+        name: grant.name ?? '',
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setAudience(AUDIENCE)
         .setSubject(grant.userId === null ? 'visitor' : String(grant.userId))
@@ -47,7 +57,7 @@ export function createCollabTokens(secret: string) {
     async verify(token: string): Promise<CollabGrant | undefined> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
-        const { doc, edit, share, sub } = payload;
+        const { doc, edit, share, sub, sid, name } = payload;
         if (typeof doc !== 'number' || typeof edit !== 'boolean') return undefined;
         const userId = sub === 'visitor' ? null : Number(sub);
         if (userId !== null && !Number.isInteger(userId)) return undefined;
@@ -56,6 +66,8 @@ export function createCollabTokens(secret: string) {
           userId,
           canEdit: edit,
           shareCode: typeof share === 'string' ? share : null,
+          sessionId: typeof sid === 'number' && Number.isInteger(sid) ? sid : null,
+          name: typeof name === 'string' ? name : '',
         };
       } catch {
         return undefined;

@@ -151,6 +151,8 @@ export async function collabToken(
   deps: { db: Db; collab: CollabServer },
   body: { doc_id: number; share_code?: string },
   caller: () => Promise<number | undefined>,
+  /** The caller's session once `caller` has answered: its end closes the connection. */
+  sessionId: () => number | null = () => null,
 ) {
   const [row] = await deps.db.select().from(documents).where(eq(documents.id, body.doc_id)).limit(1);
   if (row?.kind !== 'doc') throw new AppError('DOCUMENT_NOT_FOUND');
@@ -172,7 +174,14 @@ export async function collabToken(
   const userId = await callerOrRefuse(caller, body.share_code);
   const { access } = await readableDocument(deps.db, userId, row.id);
   const isEditor = canEdit(access);
-  const token = await tokens.sign({ documentId: row.id, userId, canEdit: isEditor, shareCode: null });
+  const token = await tokens.sign({
+    documentId: row.id,
+    userId,
+    canEdit: isEditor,
+    shareCode: null,
+    sessionId: sessionId(),
+    name: (await nameInTeam(deps.db, userId, access.teamId)) || undefined,
+  });
   return {
     token,
     expires_in: tokens.ttlSeconds,

@@ -1,25 +1,59 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
-import { documentStates, documents } from '../../db/schema.ts';
+import { documentStates, documents, documentUpdateLog } from '../../db/schema.ts';
 import { markForIndexing } from '../knowledge/index-state.ts';
 import { holdProject } from '../project/doc-tree.ts';
 
-/** A document's stored Yjs state, or undefined when it has none yet (it starts empty). */
+type Reader = Pick<Db, 'select'>;
+
+/** The updates logged since the document's state was last stored, oldest first. */
+async function loggedUpdates(db: Reader, documentId: number) {
+  return db
+    .select({ id: documentUpdateLog.id, update: documentUpdateLog.update })
+    .from(documentUpdateLog)
+    .where(eq(documentUpdateLog.documentId, documentId))
+    .orderBy(asc(documentUpdateLog.id));
+}
+
+/** A state with logged updates on top; an update that does not decode is left out rather than lose the rest. */
+function withUpdates(state: Uint8Array | undefined, updates: { update: Uint8Array }[]) {
+  if (updates.length === 0) return state;
+  const doc = new Y.Doc({ gc: true });
+  if (state) Y.applyUpdate(doc, state);
+  for (const { update } of updates) {
+    try {
+      Y.applyUpdate(doc, update);
+    } catch {}
+  }
+  const merged = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return merged;
+}
+
+/**
+ * A document's Yjs state as stored with the updates logged since (acknowledged edits not yet folded
+ * into the state), or undefined when it has none yet (it starts empty).
+ */
 export async function loadDocumentState(db: Db, documentId: number): Promise<Uint8Array | undefined> {
-  const [row] = await db
-    .select({ state: documentStates.state })
-    .from(documentStates)
-    .where(eq(documentStates.documentId, documentId))
-    .limit(1);
-  return row?.state;
+  const [[row], updates] = await Promise.all([
+    db
+      .select({ state: documentStates.state })
+      .from(documentStates)
+      .where(eq(documentStates.documentId, documentId))
+      .limit(1),
+    loggedUpdates(db, documentId),
+  ]);
+  return withUpdates(row?.state, updates);
 }
 
 /**
  * Stores a document's Yjs state merged with what the database already holds, so a node never wipes
  * out edits another node stored meanwhile (Yjs merges are unions): `merge` gets the stored state and
  * answers the state to keep. The document's row is locked meanwhile, so two nodes storing at once take
- * turns. The document is marked to be indexed for search again. Answers false when it is gone.
+ * turns. The updates logged for it are folded in and their rows deleted (those read here only: one
+ * logged meanwhile stays for the next store). The document is marked to be indexed for search again.
+ * Answers false when it is gone.
  */
 export async function storeDocumentState(
   db: Db,
@@ -44,7 +78,8 @@ export async function storeDocumentState(
       .select({ state: documentStates.state })
       .from(documentStates)
       .where(eq(documentStates.documentId, documentId));
-    const state = merge(stored?.state);
+    const logged = await loggedUpdates(tx, documentId);
+    const state = merge(withUpdates(stored?.state, logged));
     await tx
       .insert(documentStates)
       .values({ documentId, state, byteSize: state.byteLength })
@@ -56,6 +91,16 @@ export async function storeDocumentState(
       .update(documents)
       .set({ updatedAt: sql`now()`, ...(userId === null ? {} : { updatedBy: userId }) })
       .where(eq(documents.id, documentId));
+    if (logged.length > 0)
+      await tx.delete(documentUpdateLog).where(
+        and(
+          eq(documentUpdateLog.documentId, documentId),
+          inArray(
+            documentUpdateLog.id,
+            logged.map((row) => row.id),
+          ),
+        ),
+      );
     await markForIndexing(tx, [documentId]);
     return true;
   });

@@ -65,6 +65,13 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRouteDeps> = async (a
     KNOWLEDGE_API.collabToken,
     { schema: { body: collabTokenBody, response: { 200: envelope(collabTokenData) } } },
     async (request, reply) =>
-      ok(await collabToken(deps, request.body, callerOf(request, reply, request.body.share_code))),
+      ok(
+        await collabToken(
+          deps,
+          request.body,
+          callerOf(request, reply, request.body.share_code),
+          () => request.session?.sessionId ?? null,
+        ),
+      ),
   );
 };

@@ -33,6 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok, okJsonText } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { closeLiveDocuments } from '../document/live-documents.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
@@ -93,6 +94,8 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
       const { id, ...fields } = request.body;
       await project(sessionOf(request).userId, id, 'manage');
       await updateProject(db, id, fields);
+      // Made private, or the team's permission lowered: open documents of the project check again.
+      await accessChanged({ projectIds: [id] });
       return ok(null);
     },
   );
@@ -159,6 +162,7 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
         userId,
         permission,
       );
+      await accessChanged({ userIds: [userId] });
       return ok(null);
     },
   );
@@ -295,7 +299,10 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     async (request) => {
       const { doc_id: id, enabled } = request.body;
       await document(sessionOf(request).userId, id, 'edit');
-      return ok(await shareDoc(db, id, enabled));
+      const shared = await shareDoc(db, id, enabled);
+      // The old link's visitors lose the document at once (turned off, or a new code).
+      await accessChanged({ documentIds: [id] });
+      return ok(shared);
     },
   );
 };

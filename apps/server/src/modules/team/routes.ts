@@ -52,6 +52,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
+import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announceHandOver } from '../agent/agent-transfer.ts';
 import { allPlanPackages, currentPlanPackage } from '../billing/plan-packages.ts';
@@ -225,6 +226,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   );
   app.post(TEAM_API.leave, { ...inTeam('member'), schema: { response: { 200: done } } }, async (request) => {
     const { handedOver } = await leaveTeam(db, teamOf(request));
+    await accessChanged({ userIds: [teamOf(request).userId] });
     await announceHandOver(realtime, handedOver, 'owner_left');
     return ok(null);
   });
@@ -279,6 +281,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     { ...inTeam('owner'), schema: { body: setAdminBody, response: { 200: done } } },
     async (request) => {
       await setAdmin(db, teamOf(request).teamId, request.body.user_id, request.body.is_admin === 1);
+      await accessChanged({ userIds: [request.body.user_id] });
       return ok(null);
     },
   );

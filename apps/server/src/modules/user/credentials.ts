@@ -8,6 +8,7 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { endAllSessions } from '../../platform/auth/sessions.ts';
 import { hashToken, newToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import { type Address, addressKey, codeTargetOf, findUserByAddress } from './accounts.ts';
 import { consumeCode } from './verification-codes.ts';
 
@@ -72,6 +73,7 @@ async function setPassword(db: Db, userId: number, password: string, token?: str
     await endAllSessions(tx, userId, 'credentials');
   });
   identityCacheOf(db).forgetUser(userId);
+  await accessChanged({ userIds: [userId] });
 }
 
 /** One-step reset: the code sent for a password reset, and the new password. */
@@ -150,6 +152,7 @@ export async function changeAddress(
       await endAllSessions(tx, userId, 'credentials');
     });
     identityCacheOf(db).forgetUser(userId);
+    await accessChanged({ userIds: [userId] });
   } catch (error) {
     // Another account took the address between the check and the write.
     if (isUniqueViolation(error)) throw new AppError(DUPLICATE[next.kind]);

@@ -7,6 +7,7 @@ import { files, teamMembers, teams, userIdentities, users } from '../../db/schem
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { endAllSessions } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import { languageIdOf, themeKeyOf } from './account-presenter.ts';
 
 const FILE_URL_PREFIX = '/api/upload/files/';
@@ -135,4 +136,5 @@ export async function deleteAccount(db: Db, userId: number, typed: { email?: str
     await endAllSessions(tx, userId, 'deleted');
   });
   identityCacheOf(db).forgetUser(userId);
+  await accessChanged({ userIds: [userId] });
 }

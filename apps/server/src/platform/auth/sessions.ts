@@ -3,6 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { accessChanged } from '../realtime/access-changes.ts';
 import { type CachedSession, identityCacheOf } from './identity-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -116,6 +117,7 @@ export async function endSession(db: Db, session: { sessionId: number; userId: n
     .set({ endedAt: new Date(), endReason: reason })
     .where(and(eq(sessions.id, session.sessionId), isNull(sessions.endedAt)));
   identityCacheOf(db).forgetSessionsOf(session.userId);
+  await accessChanged({ sessionIds: [session.sessionId] });
 }
 
 /** Ends every other session of the user (log out all other devices); answers the devices signed out. */
@@ -126,6 +128,7 @@ export async function endOtherSessions(db: Db, userId: number, keepSessionId: nu
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)))
     .returning({ deviceId: sessions.deviceId });
   identityCacheOf(db).forgetSessionsOf(userId);
+  await accessChanged({ userIds: [userId] });
   return ended.map((session) => session.deviceId);
 }
 
