@@ -270,9 +270,10 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     TRASH_API.list,
     { ...signedIn, schema: { querystring: trashQuery, response: { 200: envelope(trashData) } } },
     async (request) => {
-      const grant = await project(sessionOf(request).userId, request.query.project_id, 'edit');
+      const { userId } = sessionOf(request);
+      const grant = await project(userId, request.query.project_id, 'edit');
       await purgeExpiredTrash(db, grant.projectId);
-      return ok({ data: await listTrash(db, grant.projectId) });
+      return ok({ data: await listTrash(db, grant.projectId, userId) });
     },
   );
   app.post(

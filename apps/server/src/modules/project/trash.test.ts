@@ -46,7 +46,8 @@ describe('the trash of a project', () => {
     const [entry, ...others] = await trashOf(owner.token, projectId);
     expect(others).toEqual([]);
     expect(entry).toMatchObject({ id: group, name: 'Plans', kind: 'group', doc_count: 1 });
-    expect(entry!.deleted_by).not.toBe('');
+    // Who deleted it, their own address unmasked to themselves.
+    expect(entry!.deleted_by).toBe(owner.email);
     const days = (Date.parse(entry!.purge_at) - Date.parse(entry!.deleted_at)) / 86_400_000;
     expect(days).toBe(30);
     // Out of reach: not found, not searched, its share link off.

@@ -45,8 +45,11 @@ export async function trashDocs(
   });
 }
 
-/** What the trash holds: each deleted entry once (not what went with a group), newest first. */
-export async function listTrash(db: Db, projectId: number): Promise<TrashItem[]> {
+/**
+ * What the trash holds: each deleted entry once (not what went with a group), newest first, named by
+ * who deleted it as the team knows them (their own contact unmasked to the viewer).
+ */
+export async function listTrash(db: Db, projectId: number, viewerId: number): Promise<TrashItem[]> {
   const rows = rowsOf<{
     id: number;
     name: string;
@@ -54,6 +57,7 @@ export async function listTrash(db: Db, projectId: number): Promise<TrashItem[]>
     docCount: number;
     deletedAt: string;
     purgeAt: string;
+    deletedById: number | null;
     nickName: string | null;
     realName: string | null;
     phone: string | null;
@@ -68,7 +72,7 @@ export async function listTrash(db: Db, projectId: number): Promise<TrashItem[]>
         )::int as "docCount",
         to_char(d.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "deletedAt",
         to_char((d.deleted_at + ${RETENTION}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "purgeAt",
-        u.nick_name as "nickName", tm.real_name as "realName", u.phone, u.email
+        d.deleted_by as "deletedById", u.nick_name as "nickName", tm.real_name as "realName", u.phone, u.email
       from documents d
       left join documents parent on parent.id = d.parent_id
       left join users u on u.id = d.deleted_by
@@ -88,8 +92,10 @@ export async function listTrash(db: Db, projectId: number): Promise<TrashItem[]>
     deleted_by:
       row.nickName === null
         ? ''
-        : maskedPerson({ nickName: row.nickName, realName: row.realName, phone: row.phone, email: row.email })
-            .name,
+        : maskedPerson(
+            { nickName: row.nickName, realName: row.realName, phone: row.phone, email: row.email },
+            Number(row.deletedById) === viewerId,
+          ).name,
   }));
 }
 
