@@ -145,6 +145,15 @@ export const protectedRoutes: RouteObject[] = [
             lazy: comingSoonPage('agent_connection_settings'),
           },
           {
+            // The first-run setup link (`/setup?token=…`): for any signed-in user, who becomes platform admin.
+            path: 'setup',
+            handle: meta('setup.title'),
+            lazy: lazyPage(
+              () => import('../../features/setup/pages/setup-page.tsx'),
+              (module) => module.SetupPage,
+            ),
+          },
+          {
             path: 'platform/models',
             handle: meta('models_admin.title', { roles: [SUPER_ROLE] }),
             lazy: lazyPage(

@@ -19,7 +19,7 @@ describe('the notice while no model is connected', () => {
     await renderPage(<NoModelNotice />, { path: '/chat' });
     expect(await screen.findByText('No model is connected yet')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Connect a model provider' });
-    expect(link.getAttribute('href')).toBe('/platform/models');
+    expect(link.getAttribute('href')).toBe('/setup');
   });
 
   it('tells anyone else to ask their platform admin, with no link they could not follow', async () => {

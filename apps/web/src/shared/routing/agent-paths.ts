@@ -32,3 +32,5 @@ export function agentIdOf(search: URLSearchParams): number | null {
 
 /** The platform operator's model providers screen (is_super). */
 export const MODELS_ADMIN_PATH = '/platform/models';
+/** First-run setup: local model servers found and one connected in a click (platform admins). */
+export const SETUP_PATH = '/setup';
