@@ -1,11 +1,10 @@
 import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents, projects, teamMembers } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { lockCatalogue } from './doc-tree.ts';
-import { touchProject } from './projects.ts';
 
 /** What a deletion removed and who hears of it: every member of the project's team. */
 export type Deletion = { projectId: number; documentIds: number[]; recipients: number[] };
@@ -18,31 +17,6 @@ export const teamOfProject = async (tx: Tx, projectId: number) => {
     .where(eq(projects.id, projectId));
   return rows.map((row) => row.userId);
 };
-
-/**
- * Deletes documents and groups with everything below them; their states and their hold on uploads go
- * with them (foreign keys cascade), so the team's storage use goes down in the same transaction.
- */
-export async function deleteDocs(db: Db, projectId: number, ids: readonly number[]): Promise<Deletion> {
-  return db.transaction(async (tx) => {
-    await lockCatalogue(tx, projectId);
-    const roots = sql.join(
-      ids.map((id) => sql`${id}::integer`),
-      sql`, `,
-    );
-    const found = await tx.execute(sql`
-      with recursive doomed as (
-        select id from documents where id in (${roots}) and project_id = ${projectId}
-        union
-        select d.id from documents d join doomed on d.parent_id = doomed.id
-      )
-      select id from doomed`);
-    const documentIds = (found as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-    await tx.delete(documents).where(inArray(documents.id, [...ids]));
-    await touchProject(tx, projectId);
-    return { projectId, documentIds, recipients: await teamOfProject(tx, projectId) };
-  });
-}
 
 /** Deletes the project once `confirmName` repeats its name (2205 otherwise), documents and all. */
 export async function deleteProject(db: Db, projectId: number, confirmName: string): Promise<Deletion> {
