@@ -71,14 +71,35 @@ export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }:
     editor.view.dispatch(editor.state.tr.setMeta(AI_MENU_KEY, 'updatePosition'));
   }, [editor, isPreviewOpen]);
 
-  const options = useMemo(
-    () => ({
+  // The menu stays on the document's page: beside the chat panel it was pushed only off the window's
+  // edge, so part of it lay under the panel. It keeps to the page's width too, in rows if need be.
+  const [page, setPage] = useState<Element | null>(null);
+  useEffect(() => {
+    if (!editor.isDestroyed) setPage(editor.view.dom.closest('.doc-page') ?? document.body);
+  }, [editor]);
+  const options = useMemo(() => {
+    // Placed with the page as its bounds from its first showing (the plugin takes later options late).
+    const boundary = { boundary: page ?? document.body, padding: 8 };
+    return {
       placement: isPhone ? ('bottom' as const) : ('top' as const),
       offset: 8,
+      flip: boundary,
+      shift: boundary,
+      size: {
+        ...boundary,
+        apply: ({
+          availableWidth,
+          elements,
+        }: {
+          availableWidth: number;
+          elements: { floating: HTMLElement };
+        }) => {
+          elements.floating.style.maxWidth = `${Math.max(160, Math.floor(availableWidth))}px`;
+        },
+      },
       onHide: () => setSubmenu(null),
-    }),
-    [isPhone],
-  );
+    };
+  }, [isPhone, page]);
   const item = (key: string, icon: ReactNode, label: string, onClick: () => void, submenuOf?: Submenu) => (
     <Tooltip title={isPhone && icon ? label : undefined} key={key}>
       <Button
@@ -106,6 +127,7 @@ export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }:
     />
   );
 
+  if (!page) return null;
   return (
     <BubbleMenu
       editor={editor}
