@@ -42,6 +42,8 @@ export function DocumentEditor({ doc, session, user }: Props) {
   useEffect(() => setName(doc.name), [doc.name]);
   const [pageWidth, setPageWidth] = usePageWidth(user.id);
   const isPhone = !Grid.useBreakpoint().md;
+  // On a phone, and at full width (the text takes the whole pane), the outline opens in a drawer.
+  const isOutlineInDrawer = isPhone || pageWidth === 'full';
   const facts = useConnectionFacts(session);
   const closedReason = useDocumentClosing(doc.id, doc.project_id, facts.isGone);
   // Read-only while the fallback loads the server's content (see CollaborationSession), and until the
@@ -129,7 +131,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
         onRename={(next) => void rename(next)}
         onExport={(format) => void download(format).catch(() => undefined)}
         onToggleOutline={() =>
-          isPhone ? setOutlineDrawerOpen((open) => !open) : setOutlineShown((shown) => !shown)
+          isOutlineInDrawer ? setOutlineDrawerOpen((open) => !open) : setOutlineShown((shown) => !shown)
         }
       />
       {banner && <SyncBanner kind={banner} />}
@@ -156,7 +158,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
         </div>
       )}
       <div className="doc-body">
-        {!isPhone && isOutlineShown && (
+        {!isOutlineInDrawer && isOutlineShown && (
           <nav className="doc-toc" aria-label={t('doc_editor.toc')}>
             <h2 className="doc-toc__title">{t('doc_editor.toc')}</h2>
             {outlinePanel}
@@ -174,7 +176,7 @@ export function DocumentEditor({ doc, session, user }: Props) {
       <footer className="doc-footer" aria-live="off">
         {t('doc_editor.word_count', { count: words })}
       </footer>
-      {isPhone && (
+      {isOutlineInDrawer && (
         <Drawer
           open={isOutlineDrawerOpen}
           placement="left"

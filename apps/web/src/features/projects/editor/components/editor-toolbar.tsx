@@ -58,7 +58,7 @@ function ToolButton({
   );
 }
 
-/** The editor's toolbar: sticky above the text; on a phone one row that scrolls sideways. */
+/** The editor's toolbar: sticky above the text; rows that wrap, every tool in sight on a phone too. */
 export function EditorToolbar({ editor, docId, onOpenLink, onOpenFind }: Props) {
   const { t } = useTranslation();
   const state = useEditorState({
