@@ -191,7 +191,10 @@ export const subscription = z.object({
   next_billing_date: z.string().nullable(),
   next_billing_amount: int,
   ends_at: z.string().nullable(),
+  /** The cancel dialog's renewal offer; 0 while a taken one is still to be used. */
   discount_percent: int,
+  /** The taken offer that the next renewal will use (0: none). */
+  active_discount_percent: int,
   currency: z.enum(CURRENCIES),
   provider: z.enum(['sandbox', 'stripe']),
   can_manage_billing: z.boolean(),

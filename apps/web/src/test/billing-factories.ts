@@ -107,6 +107,7 @@ export function createSubscription(
     next_billing_amount: isPaid ? 95000 : 0,
     ends_at: isPaid ? '2027-11-25T00:00:00.000Z' : null,
     discount_percent: 20,
+    active_discount_percent: 0,
     currency: 'CNY',
     provider: 'sandbox',
     can_manage_billing: canManage,
@@ -127,6 +128,7 @@ export function createOrderInfo(overrides: Partial<OrderInfo> = {}): OrderInfo {
     amount: 287000,
     currency: 'CNY',
     has_invoice: 1,
+    can_repay: 0,
     ver: { present_benefits: ['100,000 points a month', 'A dedicated account manager'] },
     ...overrides,
   };

@@ -168,7 +168,9 @@ async function foldSubscription(tx: Tx, teamId: number) {
         endsAt: later(isRunning ? state?.endsAt : null, end),
         nextAmount: paid.list_price ?? paid.amount,
         currency: paid.currency,
-        discountPercent: state?.discountPercent ?? 0,
+        // The retention discount is for the next renewal of the plan it was offered on: a renewal uses it
+        // up, a change of plan drops it.
+        discountPercent: 0,
       };
     } else if (state && event.type === 'subscription.updated') {
       const update = payload as {

@@ -417,3 +417,42 @@ describe('an abandoned checkout’s unpaid bill', () => {
     expect(session.body.data.status).toBe('expired');
   });
 });
+
+describe('the retention discount', () => {
+  it('is for the next renewal of the plan it was offered on, and is not offered again meanwhile', async () => {
+    const { owner, teamId } = await team('Retained Works');
+    await buy(owner, PRO_MONTHLY);
+    await data('POST', '/api/user/handle-subscription', owner.token, { action: 'renew', reason: 'discount' });
+    expect(await subscription(owner)).toMatchObject({
+      next_billing_amount: Math.round(29900 * 0.8),
+      discount_percent: 0,
+      active_discount_percent: 20,
+    });
+    // The renewal uses it up: one discounted bill, then the full price and the offer again.
+    await ctx.database.db
+      .update(teamSubscriptions)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(teamSubscriptions.teamId, teamId));
+    await createBilling({ db: ctx.database.db, config: ctx.config, log: pino({ level: 'silent' }) }).beat();
+    const [renewal] = (
+      await data('POST', '/api/order/get-order-list', owner.token, { page: 1, page_size: 1 })
+    ).data;
+    expect(renewal).toMatchObject({ order_status: 1, amount: Math.round(29900 * 0.8) });
+    expect(await subscription(owner)).toMatchObject({
+      next_billing_amount: 29900,
+      discount_percent: 20,
+      active_discount_percent: 0,
+    });
+
+    // Taken on Pro monthly, it does not follow an upgrade to Pro yearly.
+    await data('POST', '/api/user/handle-subscription', owner.token, { action: 'renew', reason: 'discount' });
+    await checkout(owner, PRO_YEARLY);
+    expect(await subscription(owner)).toMatchObject({
+      plan_id: 4,
+      period_type: 2,
+      next_billing_amount: 287000,
+      discount_percent: 20,
+      active_discount_percent: 0,
+    });
+  });
+});

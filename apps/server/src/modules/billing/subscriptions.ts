@@ -148,7 +148,9 @@ export async function handleSubscription(
   const reason = input.action === 'cancel' ? parseCancelReason(input.reason) : null;
   // Taking the cancel dialog's offer keeps the renewal on at the offered discount.
   const discountPercent =
-    input.action === 'renew' && input.reason === 'discount' ? input.renewalDiscount : undefined;
+    input.action === 'renew' && input.reason === 'discount' && current.discountPercent === 0
+      ? input.renewalDiscount
+      : undefined;
   try {
     await provider.setAutoRenew({
       subscription: current,
@@ -175,11 +177,14 @@ export async function presentSubscription(
   },
 ): Promise<Subscription> {
   const row = await subscriptionRow(db, input.teamId);
+  // The offer is not made again while a taken one waits for its renewal.
+  const activeDiscount = isLive(row) ? row.discountPercent : 0;
   const base = {
     provider: input.provider,
     can_manage_billing: input.canManageBilling,
     currency: input.currency,
-    discount_percent: input.renewalDiscount,
+    discount_percent: activeDiscount > 0 ? 0 : input.renewalDiscount,
+    active_discount_percent: activeDiscount,
   };
   if (!isLive(row)) {
     return {

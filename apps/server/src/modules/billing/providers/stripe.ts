@@ -20,6 +20,9 @@ const idOf = (value: unknown) =>
       ? String((value as Loose).id ?? '')
       : '';
 const at = (seconds: unknown) => new Date(Number(seconds) * 1000);
+const hasDiscount = (subscription: Loose) =>
+  (Array.isArray(subscription.discounts) && subscription.discounts.length > 0) ||
+  Boolean(subscription.discount);
 
 /** The subscription's metadata on an invoice (`parent.subscription_details` now, `subscription_details` before). */
 function invoiceSubscription(invoice: Loose) {
@@ -143,7 +146,9 @@ export function createStripeProvider(deps: {
           payload: {
             cancel_at_period_end: Boolean(object.cancel_at_period_end),
             reason: metadata.cancel_reason || null,
-            ...(metadata.discount_percent ? { discount_percent: Number(metadata.discount_percent) } : {}),
+            // A once-only coupon leaves the subscription's discounts when a renewal used it.
+            discount_percent:
+              metadata.discount_percent && hasDiscount(object) ? Number(metadata.discount_percent) : 0,
           },
         };
       }
@@ -267,7 +272,9 @@ export function createStripeProvider(deps: {
           billing_cycle_anchor: { type: 'now' },
           proration_date: Math.floor(prorationDate.getTime() / 1000),
           cancel_at_period_end: false,
-          metadata: { order_no: order.orderNo, team_id: String(order.teamId) },
+          // The retention discount was offered on the old plan: it does not follow the upgrade.
+          discounts: '',
+          metadata: { order_no: order.orderNo, team_id: String(order.teamId), discount_percent: '' },
         },
         { idempotencyKey: `change-${order.orderNo}` },
       );
