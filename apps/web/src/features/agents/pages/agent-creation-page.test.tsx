@@ -54,7 +54,10 @@ const fieldError = (label: string) => {
 // The editor is every section of a large antd form at once: on a busy 2-core machine one test can take 15 s.
 describe('the agent editor', () => {
   it('names every missing required field, and says the form is incomplete, when publishing', async () => {
-    const api = serve();
+    // Two models: with one, the new agent would have taken it.
+    const api = serve({
+      '/api/agent/get-model-list': () => ({ data: [createModel(), createModel({ id: 4, name: 'Big' })] }),
+    });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: /Publish/ }));
     expect(await screen.findByText("Enter the agent's name.")).toBeTruthy();
@@ -154,6 +157,33 @@ describe('the agent editor', () => {
     await screen.findByLabelText('Name');
     fireEvent.click(screen.getByRole('link', { name: 'Leave the editor' }));
     expect(await screen.findByText('landed on /dashboard')).toBeTruthy();
+  });
+
+  it("takes the platform's only model for a new agent, without counting it as an unsaved change", async () => {
+    const api = serve({
+      '/api/agent/create-agent': () => ({ data: { id: 5, agent_key: 'key-000005' } }),
+      '/api/agent/set-agent-access': (body) => ({ data: body }),
+      '/api/agent/get-agent-info': () => ({ data: createAgentDetail() }),
+    });
+    await open();
+    await waitFor(() =>
+      expect(document.querySelector('.model-picker')?.textContent).toContain('Local model'),
+    );
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Helper' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Save draft/ }));
+    await waitFor(() => expect(api.bodiesOf('/api/agent/create-agent')).toHaveLength(1));
+    const [created] = api.bodiesOf('/api/agent/create-agent') as { config: { model_id: number | null } }[];
+    expect(created?.config.model_id).toBe(createModel().id);
+  });
+
+  it('leaves the model to choose when the platform offers several', async () => {
+    serve({
+      '/api/agent/get-model-list': () => ({ data: [createModel(), createModel({ id: 4, name: 'Big' })] }),
+    });
+    await open();
+    await screen.findByLabelText('Model', { selector: 'input' });
+    expect(document.querySelector('.model-picker')?.textContent).not.toContain('Local model');
   });
 
   it('explains that an operator must connect a provider when no model is available', async () => {

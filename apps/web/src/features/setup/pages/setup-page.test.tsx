@@ -22,7 +22,9 @@ function serve({ isValid = true } = {}) {
       return { data: { is_super: true } };
     },
     [SETUP_API.localServers]: () => ({
-      data: [{ name: 'Ollama', base_url: 'http://127.0.0.1:11434/v1', models: ['llama3.2:3b', 'qwen2.5:7b'] }],
+      data: [
+        { name: 'Ollama', base_url: 'http://127.0.0.1:11434/v1', models: ['llama3.2:3b', 'qwen2.5:7b'] },
+      ],
     }),
     [SETUP_API.connectModel]: () => ({ data: { provider_id: 1, model_id: 2 } }),
   });

@@ -1,9 +1,10 @@
 import { errorByCode, type FieldError } from '@tandem/contract/errors';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/http-client.ts';
+import { availableModelsQuery } from '../../../../shared/models/available-models.ts';
 import { showNotice } from '../../../../shared/ui/notices.ts';
 import {
   AGENTS_KEY,
@@ -64,6 +65,20 @@ export function AgentEditor({
   const watched = Form.useWatch((all: WizardValues) => all, { form, preserve: true });
   const values: WizardValues = watched ? { ...initial, ...watched } : initial;
   const isDirty = snapshotOf(values) !== saved.snapshot;
+  // A new agent takes the platform's only model at once; that alone is not an unsaved change.
+  const models = useQuery(availableModelsQuery);
+  const onlyModelId = models.data?.length === 1 ? models.data[0]?.id : undefined;
+  const isModelUnset = !agent && values.model_id === null;
+  useEffect(() => {
+    if (!isModelUnset || onlyModelId === undefined) return;
+    form.setFieldValue('model_id', onlyModelId);
+    const untouched = snapshotOf(initial);
+    setSaved((current) =>
+      current.snapshot === untouched
+        ? { ...current, snapshot: snapshotOf({ ...initial, model_id: onlyModelId }) }
+        : current,
+    );
+  }, [isModelUnset, onlyModelId, form, initial]);
   const blocker = useUnsavedChangesGuard(isDirty);
   const canEdit = agent ? agent.abilities.edit : true;
   const canShare = agent ? agent.abilities.share : true;
