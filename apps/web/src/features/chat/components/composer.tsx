@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../shared/ui/use-is-phone.ts';
 import { ACCEPTED_IMAGES, useAttachments } from '../model/use-attachments.ts';
 
+const isTouchScreen = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches;
+
 type Props = {
   isStreaming: boolean;
   isSending: boolean;
@@ -162,7 +165,10 @@ export function Composer({
         <Input.TextArea
           ref={box}
           aria-label={t('chat.message_label')}
-          placeholder={placeholder ?? t('chat.placeholder')}
+          // The Enter and Shift+Enter hint is for a keyboard: a phone's or tablet's is not one.
+          placeholder={
+            placeholder ?? t(isPhone || isTouchScreen() ? 'chat.placeholder_touch' : 'chat.placeholder')
+          }
           value={text}
           maxLength={CHAT_MESSAGE_MAX - (reference?.reserved ?? 0)}
           autoSize={{ minRows: 1, maxRows: 8 }}

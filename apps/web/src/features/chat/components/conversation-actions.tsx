@@ -1,6 +1,6 @@
-import { FileAddOutlined, FilePdfOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { EllipsisOutlined, FileAddOutlined, FilePdfOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/http-client.ts';
@@ -12,9 +12,12 @@ import { ShareDialog } from './share-dialog.tsx';
 export function ConversationActions({
   conversationId,
   onSaveToProject,
+  isCompact = false,
 }: {
   conversationId: string;
   onSaveToProject?: () => void;
+  /** One button opening a menu of the actions, so the header keeps to one row on a phone. */
+  isCompact?: boolean;
 }) {
   const { t } = useTranslation();
   const [isSharing, setSharing] = useState(false);
@@ -31,6 +34,37 @@ export function ConversationActions({
     }
   };
 
+  const dialog = isSharing && (
+    <ShareDialog conversationId={conversationId} onClose={() => setSharing(false)} />
+  );
+  if (isCompact) {
+    const items: MenuProps['items'] = [
+      { key: 'share', icon: <ShareAltOutlined />, label: t('chat_share.button') },
+      { key: 'pdf', icon: <FilePdfOutlined />, label: t('chat_export.button'), disabled: isExporting },
+      ...(onSaveToProject
+        ? [{ key: 'save', icon: <FileAddOutlined />, label: t('save_to_project.conversation') }]
+        : []),
+    ];
+    const onClick: MenuProps['onClick'] = ({ key }) => {
+      if (key === 'share') setSharing(true);
+      else if (key === 'pdf') void exportPdf();
+      else onSaveToProject?.();
+    };
+    return (
+      <>
+        <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick }}>
+          <Button
+            icon={<EllipsisOutlined />}
+            loading={isExporting}
+            aria-label={t('chat.conversation_actions')}
+            className="conversation-actions__more"
+          />
+        </Dropdown>
+        {dialog}
+      </>
+    );
+  }
+
   return (
     <Space wrap>
       <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
@@ -44,7 +78,7 @@ export function ConversationActions({
           {t('save_to_project.conversation')}
         </Button>
       )}
-      {isSharing && <ShareDialog conversationId={conversationId} onClose={() => setSharing(false)} />}
+      {dialog}
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import { ERRORS } from '@tandem/contract/errors';
 import { NOTIFICATION_TYPES } from '@tandem/contract/realtime-channels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -108,7 +108,7 @@ type ChatProps = {
 
 /** The conversations with an agent and the open one; the embed shows the open one only. */
 export function ChatWithAgent({ agent, conversationId, setConversationId, variant = 'page' }: ChatProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isEmbed = variant === 'embed';
   const isClosed = variant === 'closed';
   const [isSending, setSending] = useState(false);
@@ -201,7 +201,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
       <section className="chat-main" aria-label={agent.name}>
         <header className="chat-agent">
           {variant === 'page' && <ChatSideButton side={side} />}
-          <Avatar src={agent.avatar || undefined} size={40}>
+          <Avatar src={agent.avatar || undefined} size={isPhone ? 32 : 40} className="chat-agent-avatar">
             {agent.name.slice(0, 1)}
           </Avatar>
           <div className="chat-agent-text">
@@ -212,7 +212,13 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           </div>
           {isClosed && <Tag>{t('chat.agent_deleted_tag')}</Tag>}
           {variant === 'page' && points !== null && (
-            <span className="chat-points">{t('chat.points_left', { points })}</span>
+            <span className="chat-points" title={t('chat.points_left', { points })}>
+              {/* On a phone the figure alone shows; the words stay for screen readers. */}
+              <span className="chat-points__label">{t('chat.points_left', { points })}</span>
+              <span className="chat-points__short" aria-hidden="true">
+                <WalletOutlined /> {new Intl.NumberFormat(i18n.language).format(points)}
+              </span>
+            </span>
           )}
           {variant === 'page' && conversationId && isPhone && (
             <SitePanelButton conversationId={conversationId} onOpen={() => setSiteOpen(true)} />
@@ -221,6 +227,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
             <ConversationActions
               conversationId={conversationId}
               onSaveToProject={canSave ? () => setSaving({}) : undefined}
+              isCompact={isPhone}
             />
           )}
           {isEmbed && conversationId && (
