@@ -73,7 +73,7 @@ const schema = z.object({
   SITE_BUILD_MEMORY_MB: z.coerce.number().int().min(128).default(512),
   WORKER_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
-  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  WORKER_TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   SITE_BUILD_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
   KNOWLEDGE_VECTORS: z.enum(['auto', 'array']).default('auto'),
   MODERATION_WORDS: optionalText,

@@ -123,6 +123,13 @@ async function contentOf(deps: { db: Db; collab: CollabServer }, documentId: num
   );
 }
 
+/** A document's current state as bytes (an empty document's when it has none), for the worker pool. */
+export async function stateOf(deps: { db: Db; collab: CollabServer }, documentId: number) {
+  const source = await contentOf(deps, documentId);
+  if (source === undefined) return new Uint8Array([0, 0]);
+  return source instanceof Uint8Array ? source : Y.encodeStateAsUpdate(source);
+}
+
 /**
  * `save-online-doc`: the whole content replaced in the live document, so open editors see it at once.
  * The content is parsed, and the update that replaces the document's content made, in the worker pool;
@@ -135,10 +142,8 @@ export async function saveOnlineDoc(
 ) {
   const { row, access } = await editableDocument(deps.db, userId, body.doc_id);
   if (row.kind !== 'doc') throw new AppError('DOCUMENT_NOT_FOUND');
-  const source = await contentOf(deps, row.id);
-  const state = source instanceof Uint8Array || source === undefined ? source : Y.encodeStateAsUpdate(source);
   const { update } = await runHeavy(access.teamId, 'document.replace', {
-    state: state ?? new Uint8Array([0, 0]),
+    state: await stateOf(deps, row.id),
     format: body.format,
     content: body.content,
   });

@@ -19,6 +19,27 @@ const docOf = (state: Uint8Array) => {
   return doc;
 };
 
+/** Markdown past this is sampled before it is parsed whole (below it parsing takes a second or two). */
+const SAMPLED_FROM_BYTES = 2 * 1024 * 1024;
+const SAMPLE_BYTES = 128 * 1024;
+/** How far past the limit a sample's estimate must be to refuse at once: documents are not uniform. */
+const ESTIMATE_MARGIN = 1.25;
+
+/**
+ * Refuses (2240) Markdown whose document would clearly be past the limit, estimated from its first
+ * 128 KB, before spending a minute of a worker on it (12 MB of formatted paragraphs is about 55 MB of
+ * Yjs state). Anything not clearly past it is parsed whole and checked exactly.
+ */
+export function refuseClearlyTooLarge(markdown: string) {
+  const bytes = Buffer.byteLength(markdown);
+  if (bytes < SAMPLED_FROM_BYTES) return;
+  const cut = markdown.indexOf('\n\n', SAMPLE_BYTES);
+  const sample = cut === -1 ? markdown : markdown.slice(0, cut);
+  const stateBytes = jsonToState(markdownToJson(sample)).byteLength;
+  const estimate = (stateBytes / Buffer.byteLength(sample)) * bytes;
+  if (estimate > DOCUMENT_MAX_BYTES * ESTIMATE_MARGIN) throw new AppError('DOCUMENT_TOO_LARGE');
+}
+
 /** A new document's state, refused (2240) past the document size limit. */
 function withinLimit(state: Uint8Array) {
   if (state.byteLength > DOCUMENT_MAX_BYTES) throw new AppError('DOCUMENT_TOO_LARGE');
@@ -39,7 +60,7 @@ export const documentTasks = {
     bytes: Uint8Array;
     fileName: string;
   }): Promise<{ state: Uint8Array } | { html: string; images: PendingImage[] }> => {
-    const content = await readImportedFile(Buffer.from(bytes), fileName);
+    const content = await readImportedFile(Buffer.from(bytes), fileName, refuseClearlyTooLarge);
     if ('json' in content) return { state: withinLimit(jsonToState(content.json)) };
     return {
       html: content.html,
@@ -59,6 +80,10 @@ export const documentTasks = {
 
   'document.json': ({ state }: { state: Uint8Array }): JSONContent => docToJson(docOf(state)),
 
+  'document.markdown': ({ json }: { json: JSONContent }) => jsonToMarkdown(json),
+
+  'document.html': ({ json }: { json: JSONContent }) => jsonToHtml(json),
+
   /**
    * The update that replaces the whole content of the document whose state is `state` with `content`:
    * the server applies it to the live document. Refused (2240) when the document would be past its limit.
@@ -72,6 +97,7 @@ export const documentTasks = {
     format: 'html' | 'markdown';
     content: string;
   }) => {
+    if (format === 'markdown') refuseClearlyTooLarge(content);
     const json = format === 'html' ? htmlToJson(content) : markdownToJson(content);
     const doc = docOf(state);
     const before = Y.encodeStateVector(doc);

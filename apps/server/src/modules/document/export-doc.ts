@@ -7,11 +7,12 @@ import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
 import { pdfBytesOf } from '../pdf/pdf-upload.ts';
 import { documentAccess } from '../project/policy.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
-import { docToJson, jsonToHtml, jsonToMarkdown } from './document-content.ts';
+import { stateOf } from './document-service.ts';
 import { renderDocx } from './export-docx.ts';
 import { pictureSources, renderDocumentPdf } from './export-pdf.ts';
 import { standalonePage } from './html-page.ts';
@@ -19,6 +20,8 @@ import { standalonePage } from './html-page.ts';
 export type ExportDeps = { db: Db; collab: CollabServer; files: FileStore };
 export type ExportedFile = { fileName: string; contentType: string; body: Buffer };
 type ExportContext = { locale: Locale; origin: string };
+/** What renders a document: the export's context and the team whose worker queue its conversions join. */
+type RenderContext = ExportContext & { teamId: number };
 
 const CONTENT_TYPES: Record<ExportFormat | 'zip', string> = {
   md: 'text/markdown; charset=utf-8',
@@ -81,19 +84,27 @@ const safeFileName = (name: string) =>
 
 async function renderOne(
   deps: ExportDeps,
-  context: ExportContext,
+  context: RenderContext,
   title: string,
   id: number,
   format: ExportFormat,
 ) {
-  const json = docToJson(await deps.collab.read(id));
+  // Conversions run in the worker pool; the PDF and DOCX renderers, which read pictures, stay here.
+  const json = await runHeavy(context.teamId, 'document.json', { state: await stateOf(deps, id) });
   // The name heads the page unless the text opens with a heading of its own.
   const heading = json.content?.[0]?.type === 'heading' ? undefined : title;
   switch (format) {
     case 'md':
-      return Buffer.from(`${jsonToMarkdown(withAbsoluteUploads(json, context.origin))}\n`);
+      return Buffer.from(
+        `${await runHeavy(context.teamId, 'document.markdown', { json: withAbsoluteUploads(json, context.origin) })}\n`,
+      );
     case 'html':
-      return Buffer.from(standalonePage(title, jsonToHtml(json), { ...context, heading }));
+      return Buffer.from(
+        standalonePage(title, await runHeavy(context.teamId, 'document.html', { json }), {
+          ...context,
+          heading,
+        }),
+      );
     case 'pdf':
       return renderDocumentPdf(
         { title, heading },
@@ -146,6 +157,7 @@ export async function exportDocuments(
   const grants = await Promise.all(ids.map((id) => documentAccess(deps.db, userId, id)));
   const projectIds = new Set(grants.map((grant) => grant?.projectId));
   if (grants.some((grant) => !grant) || projectIds.size !== 1) throw new AppError('DOCUMENT_NOT_FOUND');
+  const teamId = grants[0]!.teamId;
   const rows = await deps.db
     .select({ id: documents.id, name: documents.name, kind: documents.kind })
     .from(documents)
@@ -166,7 +178,7 @@ export async function exportDocuments(
     return {
       fileName: `${nameOf(single)}.${format}`,
       contentType: CONTENT_TYPES[format],
-      body: await renderOne(deps, context, title, single.id, format),
+      body: await renderOne(deps, { ...context, teamId }, title, single.id, format),
     };
   }
 
@@ -190,7 +202,7 @@ export async function exportDocuments(
     entries[path] =
       node.kind === 'pdf'
         ? await pdfBytesOf(deps.db, deps.files, node.id)
-        : await renderOne(deps, context, node.name || untitled('doc'), node.id, format);
+        : await renderOne(deps, { ...context, teamId }, node.name || untitled('doc'), node.id, format);
   }
   const zipName = rows.length === 1 && single ? nameOf(single) : 'documents';
   return { fileName: `${zipName}.zip`, contentType: CONTENT_TYPES.zip, body: Buffer.from(zipSync(entries)) };

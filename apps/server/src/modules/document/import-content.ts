@@ -40,7 +40,12 @@ type ImportedContent = { html: string; images: PendingImage[] } | { json: JSONCo
  * The file's content. The type is checked against the bytes: a DOCX must be one (a zip of Word's
  * parts), the text formats must be UTF-8 text; anything else answers 400 (2220).
  */
-export async function readImportedFile(bytes: Buffer, fileName: string): Promise<ImportedContent> {
+export async function readImportedFile(
+  bytes: Buffer,
+  fileName: string,
+  /** Throws for Markdown whose document would clearly be too large, before it is parsed whole. */
+  checkMarkdown: (text: string) => void = () => {},
+): Promise<ImportedContent> {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
   const format = FORMAT_OF_EXTENSION[extension];
   if (!format) throw new AppError('DOCUMENT_IMPORT_UNSUPPORTED');
@@ -48,10 +53,13 @@ export async function readImportedFile(bytes: Buffer, fileName: string): Promise
     const detected = await fileTypeFromBuffer(bytes);
     if (detected?.ext !== 'docx') throw new AppError('DOCUMENT_IMPORT_UNSUPPORTED');
     const images: PendingImage[] = [];
+    let hasUntypedPicture = false;
     const convertImage = mammoth.images.imgElement(async (image) => {
-      // A picture whose type the file does not declare is a damaged file (400, 2222), not a server error.
-      if (typeof image.contentType !== 'string' || !image.contentType.startsWith('image/'))
-        throw new AppError('DOCUMENT_IMPORT_UNREADABLE');
+      // mammoth reports what this throws as a warning and goes on: the file is refused after it.
+      if (typeof image.contentType !== 'string' || !image.contentType.startsWith('image/')) {
+        hasUntypedPicture = true;
+        return { src: '' };
+      }
       const placeholder = `tandem-import-image-${images.length}`;
       images.push({
         placeholder,
@@ -65,12 +73,17 @@ export async function readImportedFile(bytes: Buffer, fileName: string): Promise
       .catch(() => {
         throw new AppError('DOCUMENT_IMPORT_UNREADABLE');
       });
+    // A picture whose type neither the file nor its name gives is a damaged file (400, 2222), not a 500.
+    if (hasUntypedPicture) throw new AppError('DOCUMENT_IMPORT_UNREADABLE');
     return { html: converted.value.replace(/<p class="heading-([789])">/g, '<p data-level="$1">'), images };
   }
   const text = textOf(bytes);
   if (text === undefined || (await fileTypeFromBuffer(bytes)))
     throw new AppError('DOCUMENT_IMPORT_UNSUPPORTED');
-  if (format === 'markdown') return { json: markdownToJson(text), images: [] };
+  if (format === 'markdown') {
+    checkMarkdown(text);
+    return { json: markdownToJson(text), images: [] };
+  }
   if (format === 'html') return { json: htmlToJson(text), images: [] };
   // Every character of a text file is kept, so its document's state is at least as large: past the
   // document limit it is refused at once rather than after seconds of conversion.

@@ -19,7 +19,7 @@ const HEAVY_ENTRY = import.meta.url.endsWith('.ts')
 export const DEFAULT_HEAVY_WORK_LIMITS: HeavyWorkLimits = {
   threads: Math.max(2, Math.min(4, availableParallelism() - 1)),
   memoryMb: 512,
-  timeoutMs: 30_000,
+  timeoutMs: 60_000,
 };
 
 let limits = DEFAULT_HEAVY_WORK_LIMITS;

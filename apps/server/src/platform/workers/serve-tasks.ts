@@ -3,6 +3,7 @@ import { AppError } from '../http/app-error.ts';
 
 export type TaskRequest = { task: string; input: unknown };
 export type TaskReply =
+  | { ready: true }
   | { ok: true; value: unknown }
   | { ok: false; errorName?: string; options?: AppError['options']; message?: string };
 
@@ -28,11 +29,13 @@ export function serveTasks(handlers: Handlers) {
     const transfer = transferablesOf(reply);
     parentPort!.postMessage(reply, transfer);
   });
+  // Loaded: tasks' time limits count from here, not from the worker's start (which loads the modules).
+  parentPort!.postMessage({ ready: true } satisfies TaskReply);
 }
 
 /** A result's byte arrays, moved to the server thread rather than copied. */
 function transferablesOf(reply: TaskReply): ArrayBuffer[] {
-  if (!reply.ok) return [];
+  if (!('ok' in reply) || !reply.ok) return [];
   const found: ArrayBuffer[] = [];
   const visit = (value: unknown) => {
     if (value instanceof Uint8Array) {

@@ -31,7 +31,16 @@ type Job = {
   reject: (error: unknown) => void;
 };
 
-type Slot = { worker: Worker; job?: Job; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; ready: boolean };
+type Slot = {
+  worker: Worker;
+  job?: Job;
+  timer?: NodeJS.Timeout;
+  idle?: NodeJS.Timeout;
+  /** False once the worker is ending: it takes no more work. */
+  ready: boolean;
+  /** The worker has loaded its tasks; a task's time limit runs from then. */
+  isLoaded: boolean;
+};
 
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
 
@@ -74,9 +83,14 @@ export function createWorkerPool(options: WorkerPoolOptions) {
         })
       : new Worker(options.entry, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
     worker.unref();
-    const slot: Slot = { worker, ready: true };
+    const slot: Slot = { worker, ready: true, isLoaded: false };
     slots.add(slot);
     worker.on('message', (reply: TaskReply) => {
+      if ('ready' in reply) {
+        slot.isLoaded = true;
+        if (slot.job) startClock(slot, slot.job);
+        return;
+      }
       const job = slot.job;
       if (!job) return;
       finish(slot);
@@ -117,6 +131,18 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     queueMicrotask(pump);
   }
 
+  /** Ends the worker and fails its task once the task has run past its time limit. */
+  function startClock(slot: Slot, job: Job) {
+    slot.timer = setTimeout(() => {
+      slot.ready = false;
+      slot.job = undefined;
+      running.set(job.team, (running.get(job.team) ?? 1) - 1);
+      if (running.get(job.team) === 0) running.delete(job.team);
+      job.reject(new AppError('DOCUMENT_WORK_TIMEOUT'));
+      void slot.worker.terminate();
+    }, job.timeoutMs);
+  }
+
   /** The next job of the first team in turn that is under its share, moving that team to the back. */
   function nextJob(): Job | undefined {
     for (const [team, queue] of queues) {
@@ -140,16 +166,7 @@ export function createWorkerPool(options: WorkerPoolOptions) {
       clearTimeout(slot.idle);
       slot.job = job;
       running.set(job.team, (running.get(job.team) ?? 0) + 1);
-      const current = slot;
-      slot.timer = setTimeout(() => {
-        current.ready = false;
-        current.job = undefined;
-        clearTimeout(current.timer);
-        running.set(job.team, (running.get(job.team) ?? 1) - 1);
-        if (running.get(job.team) === 0) running.delete(job.team);
-        job.reject(new AppError('DOCUMENT_WORK_TIMEOUT'));
-        void current.worker.terminate();
-      }, job.timeoutMs);
+      if (slot.isLoaded) startClock(slot, job);
       const request: TaskRequest = { task: job.task, input: job.input };
       slot.worker.postMessage(request, job.transfer);
     }

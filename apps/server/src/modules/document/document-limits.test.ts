@@ -1,0 +1,175 @@
+import { KNOWLEDGE_API } from '@tandem/contract/api';
+import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
+import { Document, ImageRun, Packer, Paragraph } from 'docx';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { createDocument, createMember, createProject } from '../../../test/documents.ts';
+import { tinyPng } from '../../../test/factories.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { documentStates } from '../../db/schema.ts';
+import { jsonToState } from './document-content.ts';
+
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+  const boundary = 'tandem-boundary-limits';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(parts.join('') + head),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Heavy document work runs in the worker pool, within the limits, with clear errors. */
+describe('document limits and heavy work', () => {
+  const context = useTestApp();
+
+  async function setup() {
+    const owner = await createMember(context.app, context.database.db);
+    const project = await createProject(context.database.db, owner);
+    return { owner, project };
+  }
+
+  const importFile = (headers: Record<string, string>, projectId: number, name: string, bytes: Buffer) => {
+    const body = multipart({ project_id: String(projectId) }, { name, bytes });
+    return context.app.inject({
+      method: 'POST',
+      url: KNOWLEDGE_API.importDoc,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('a DOCX picture whose type the file does not declare answers 400 (2222), not 500', async () => {
+    const { owner, project } = await setup();
+    const word = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              children: [
+                new ImageRun({ type: 'png', data: tinyPng(), transformation: { width: 8, height: 8 } }),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    // The picture's part renamed without an extension: neither the file nor its name gives its type.
+    const files = unzipSync(new Uint8Array(await Packer.toBuffer(word)));
+    files['word/media/picture'] = files['word/media/image1.png']!;
+    delete files['word/media/image1.png'];
+    const relations = 'word/_rels/document.xml.rels';
+    files[relations] = strToU8(strFromU8(files[relations]!).replace('media/image1.png', 'media/picture'));
+    expect(strFromU8(files[relations]!)).toContain('media/picture');
+
+    const answer = await importFile(owner.headers, project.id, 'picture.docx', Buffer.from(zipSync(files)));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe(2222);
+  });
+
+  it('a text file past the document size limit answers 413 (2240) at once and keeps nothing', async () => {
+    const { owner, project } = await setup();
+    const line = 'A line of plain text that goes on for a while.\n';
+    const text = Buffer.from(line.repeat(Math.ceil((DOCUMENT_MAX_BYTES + 1024) / line.length)));
+    const answer = await importFile(owner.headers, project.id, 'huge.txt', text);
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().code).toBe(2240);
+  });
+
+  it('Markdown the server writes drops javascript: addresses and raw HTML that came in over the socket', async () => {
+    const { owner, project } = await setup();
+    const doc = await createDocument(context.database.db, project.id, { name: 'Poisoned' });
+    const state = jsonToState({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'text',
+              text: 'click',
+              marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+            },
+            { type: 'text', text: ' and ' },
+            {
+              type: 'text',
+              text: 'this',
+              marks: [{ type: 'link', attrs: { href: 'https://example.com/' } }],
+            },
+          ],
+        },
+        { type: 'image', attrs: { src: 'javascript:alert(2)', alt: '<img src=x onerror=alert(3)>' } },
+        { type: 'image', attrs: { src: '/api/upload/files/abc.png', alt: 'a](javascript:alert(4))' } },
+      ],
+    });
+    await context.database.db
+      .insert(documentStates)
+      .values({ documentId: doc.id, state, byteSize: state.byteLength });
+
+    const read = await context.app.inject({
+      method: 'GET',
+      url: `${KNOWLEDGE_API.getDoc}?uniq_code=${doc.uniqCode}`,
+      headers: owner.headers,
+    });
+    const exported = await context.app.inject({
+      method: 'GET',
+      url: `${KNOWLEDGE_API.exportDoc}?id=${doc.id}&format=md`,
+      headers: owner.headers,
+    });
+    for (const markdown of [read.json().data.markdown as string, exported.body]) {
+      expect(markdown).toContain('click and [this](https://example.com/)');
+      expect(markdown).not.toMatch(/javascript:alert\((1|2)\)/);
+      expect(markdown).not.toMatch(/(?<!\\)<img/);
+      // The second picture's text can no longer close its brackets and open a link of its own.
+      expect(markdown).not.toMatch(/(?<!\\)\]\(javascript:/);
+    }
+    expect(read.json().data.html).not.toMatch(/(href|src)="javascript:/);
+  });
+
+  it('a long save-online-doc runs off the event loop: /api/health keeps answering meanwhile', async () => {
+    const { owner, project } = await setup();
+    const doc = await createDocument(context.database.db, project.id);
+    const markdown = Array.from(
+      { length: 1500 },
+      (_, index) => `Paragraph ${index} with **bold**, *italic* and a [link](https://example.com/${index}).`,
+    ).join('\n\n');
+    let isSaving = true;
+    let slowestHealth = 0;
+
+    const probe = (async () => {
+      while (isSaving) {
+        const started = performance.now();
+        await context.app.inject({ method: 'GET', url: '/api/health' });
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    const saved = await context.app.inject({
+      method: 'POST',
+      url: KNOWLEDGE_API.saveOnlineDoc,
+      headers: owner.headers,
+      payload: { doc_id: doc.id, format: 'markdown', content: markdown },
+    });
+    const saveMs = performance.now() - started;
+    isSaving = false;
+    await probe;
+
+    expect(saved.json()).toMatchObject({ code: 0 });
+    // Parsed on the event loop, the save blocked health for its whole length (1 MB: 7 s).
+    expect(slowestHealth).toBeLessThan(Math.max(250, saveMs / 3));
+
+    const read = await context.app.inject({
+      method: 'GET',
+      url: `${KNOWLEDGE_API.getDoc}?uniq_code=${doc.uniqCode}`,
+      headers: owner.headers,
+    });
+    expect(read.json().data.markdown).toContain('Paragraph 1499 with **bold**');
+  }, 120_000);
+});
