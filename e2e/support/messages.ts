@@ -12,6 +12,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** A button's accessible name; antd spaces out two-character Chinese labels ("登 录"). */
 export const buttonName = (text: string) => new RegExp(`^${[...text].map(escapeRegExp).join('\\s?')}$`);
 
-/** A catalogue text with its {{placeholders}} filled in, as the app shows it. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+/** A catalogue text with its {{placeholders}} filled in, as the app shows it (`{{n, number}}` grouped). */
+export const fill = (text: string, values: Record<string, string | number>, locale = 'en-US') =>
+  text.replace(/\{\{(\w+)(?:,\s*(\w+))?\}\}/g, (_, key: string, format?: string) => {
+    const value = values[key];
+    return format === 'number' && typeof value === 'number'
+      ? new Intl.NumberFormat(locale).format(value)
+      : String(value);
+  });

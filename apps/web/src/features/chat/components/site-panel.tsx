@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadSite, fixSite, type SiteVersion, siteVersionsQuery } from '../api/chat-sites.ts';
 import type { PickedElement } from '../model/picked-element.ts';
+import { usePanelResize } from '../model/use-panel-resize.ts';
 import { useSitePick } from '../model/use-site-pick.ts';
 import { SiteCodeView } from './site-code-view.tsx';
 import { SiteImages } from './site-images.tsx';
@@ -88,6 +89,7 @@ export function SitePanel({ conversationId, onPickElement, phone }: Props) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [width, setWidth] = useState<Width>('desktop');
   const [tab, setTab] = useState('preview');
+  const resize = usePanelResize();
   const fix = useMutation({ mutationFn: (version: number) => fixSite(conversationId, version) });
   const list = versions.data?.data ?? [];
   const shown = list.find((version) => version.version === chosen) ?? list[0];
@@ -124,7 +126,24 @@ export function SitePanel({ conversationId, onPickElement, phone }: Props) {
     );
 
   const panel = (
-    <aside className={phone ? 'site-panel is-phone' : 'site-panel'} aria-label={t('sites.panel_title')}>
+    <aside
+      ref={resize.panel}
+      className={phone ? 'site-panel is-phone' : 'site-panel'}
+      aria-label={t('sites.panel_title')}
+      style={!phone && resize.width ? { flex: `0 0 ${resize.width}px` } : undefined}
+    >
+      {!phone && (
+        // biome-ignore lint/a11y/useSemanticElements: a movable separator (WAI-ARIA window splitter), not an <hr>.
+        <div
+          className="site-panel__resizer"
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t('sites.resize_panel')}
+          aria-valuenow={resize.width ?? undefined}
+          tabIndex={0}
+          {...resize.separator}
+        />
+      )}
       <header className="site-panel__bar">
         <Select
           aria-label={t('sites.versions')}
