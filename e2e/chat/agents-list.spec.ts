@@ -70,7 +70,8 @@ test('a new user’s chat landing page says where conversations will show and ho
   const newcomer = await registerWithToken(request, 'e2e-chat-landing');
   await signIn(page, newcomer.email);
   await page.goto('/chat');
-  await expect(page.getByText(c.landing_new)).toBeVisible();
+  // Their team's default assistant first (first-run.spec.ts chats with it), then the hub.
+  await expect(page.locator('.chat-landing-start')).toBeVisible();
   await page.getByRole('link', { name: c.browse_hub }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -105,7 +106,7 @@ for (const [locale, colorScheme] of looks) {
     const page = await context.newPage();
     await page.goto('/chat');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    await expect(page.getByText(m.landing_new)).toBeVisible();
+    await expect(page.locator('.chat-landing-start')).toBeVisible();
     await page.getByRole('button', { name: m.add_agent }).click();
     const dialog = dialogWith(page, m.add_agent_title);
     await dialog.getByRole('button', { name: `${m.add}: ${agent.name}` }).click();

@@ -31,7 +31,11 @@ export const defaultAssistantQuery = () =>
   queryOptions({
     queryKey: [...CHAT_KEY, 'default-assistant'],
     queryFn: async () =>
-      (await http.get<Page<AgentCard>>(`${AGENT_API.hubList}?tab=all&is_default=1&page_size=1`)).data[0] ??
-      null,
+      (
+        await http.get<Page<AgentCard>>(AGENT_API.hubList, {
+          params: { tab: 'all', is_default: 1, page_size: 1 },
+          silent: true,
+        })
+      ).data[0] ?? null,
     staleTime: 60_000,
   });
