@@ -10,6 +10,7 @@ export const BILLING_API = {
   currentSubscription: '/api/user/get-curr-subscription',
   defaultPaymentMethod: '/api/user/get-default-payment-method',
   stripeKey: '/api/user/get-stripe-key',
+  updateBillingName: '/api/user/update-billing-name',
   createSetupIntent: '/api/user/create-setup-intent',
   updatePaymentMethod: '/api/user/update-payment-method',
   orderList: '/api/order/get-order-list',
@@ -195,11 +196,16 @@ export const subscription = z.object({
   discount_percent: int,
   /** The taken offer that the next renewal will use (0: none). */
   active_discount_percent: int,
+  /** The name invoices are made out to; empty: the owner's name. */
+  billing_name: z.string(),
   currency: z.enum(CURRENCIES),
   provider: z.enum(['sandbox', 'stripe']),
   can_manage_billing: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscription>;
+
+export const BILLING_NAME_MAX = 200;
+export const billingNameBody = z.object({ billing_name: z.string().max(BILLING_NAME_MAX) });
 
 export const paymentMethod = z.object({
   card_brand: z.string(),

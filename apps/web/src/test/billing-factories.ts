@@ -108,6 +108,7 @@ export function createSubscription(
     ends_at: isPaid ? '2027-11-25T00:00:00.000Z' : null,
     discount_percent: 20,
     active_discount_percent: 0,
+    billing_name: '',
     currency: 'CNY',
     provider: 'sandbox',
     can_manage_billing: canManage,

@@ -133,6 +133,15 @@ export const billingEvents = pgTable(
   (t) => [index('billing_events_team_time').on(t.teamId, t.occurredAt)],
 );
 
+/** The name the team's invoices are made out to ("Billed to"); without one, the owner's name. */
+export const teamBillingProfiles = pgTable('team_billing_profiles', {
+  teamId: integer('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  billingName: text('billing_name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The team's saved card, as the provider described it. */
 export const teamPaymentMethods = pgTable('team_payment_methods', {
   teamId: integer('team_id')

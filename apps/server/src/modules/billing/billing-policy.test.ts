@@ -36,6 +36,7 @@ const ROUTES: Route[] = [
   { method: 'POST', url: '/api/order/down-invoice-pdf', body: { order_id: 1 }, manage: true },
   { method: 'POST', url: '/api/order/repay-order', body: { order_id: 1 }, manage: true },
   { method: 'POST', url: '/api/order/cancel-order', body: { order_id: 1 }, manage: true },
+  { method: 'POST', url: '/api/user/update-billing-name', body: { billing_name: 'X' }, manage: true },
   {
     method: 'POST',
     url: '/api/payment/sandbox/confirm-setup',

@@ -1,5 +1,6 @@
 import {
   BILLING_API,
+  billingNameBody,
   checkoutData,
   checkoutWithQuoteBody,
   handleSubscriptionBody,
@@ -32,7 +33,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { billingPlans, teams, users } from '../../db/schema.ts';
+import { billingPlans, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
@@ -40,6 +41,7 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import { teamOf } from '../team/policy.ts';
 import { cancelOrder, repayOrder } from './bill-actions.ts';
 import type { Billing } from './billing.ts';
+import { billedTo, billingNameOf, setBillingName } from './billing-profile.ts';
 import { invoiceOf, listOrders, orderInfo } from './orders.ts';
 import { previewPlanChange } from './plan-change-quote.ts';
 import { textsOf } from './plan-packages.ts';
@@ -131,8 +133,17 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
           currency: billing.currency,
           canManageBilling: mayBilling(team, 'manage'),
           renewalDiscount,
+          billingName: await billingNameOf(db, team.teamId),
         }),
       );
+    },
+  );
+  app.post(
+    BILLING_API.updateBillingName,
+    { ...manage(), schema: { body: billingNameBody, response: { 200: done } } },
+    async (request) => {
+      await setBillingName(db, teamOf(request).teamId, request.body.billing_name);
+      return ok(null);
     },
   );
   app.get(
@@ -208,12 +219,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { d
     },
     async (request) => {
       const team = teamOf(request);
-      const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, team.teamId));
       const timeZone = validTimeZone(request.body.time_zone);
       return ok(
         await invoiceOf(db, {
           teamId: team.teamId,
-          teamName: row?.name ?? '',
+          teamName: await billedTo(db, team.teamId),
           orderId: request.body.order_id,
           locale: requestLocale(request),
           timeZone,

@@ -9,7 +9,7 @@ import { billingOrders, pointsLedger, sandboxSessions, teamSubscriptions } from 
 import { createBilling } from './billing.ts';
 
 const ctx = useTestApp();
-const { call, data, team, card, checkout, pay, buy, plan, subscription, order } = billingApi(ctx);
+const { call, data, team, person, card, checkout, pay, buy, plan, subscription, order } = billingApi(ctx);
 
 const STANDARD_MONTHLY = 31;
 const STANDARD_YEARLY = 32;
@@ -454,5 +454,30 @@ describe('the retention discount', () => {
       discount_percent: 20,
       active_discount_percent: 0,
     });
+  });
+});
+
+describe('whom the invoice is made out to', () => {
+  it('is the owner of a personal team rather than its address-made name, or the billing name once set', async () => {
+    const owner = await person();
+    await buy(owner, STANDARD_MONTHLY);
+    const [bill] = (await data('POST', '/api/order/get-order-list', owner.token, { page: 1, page_size: 1 }))
+      .data;
+    const invoiceText = async () => {
+      const { invoice_pdf } = await data('POST', '/api/order/down-invoice-pdf', owner.token, {
+        order_id: bill.id,
+      });
+      return pdfText(Buffer.from(invoice_pdf.replace('data:application/pdf;base64,', ''), 'base64'));
+    };
+    const localPart = owner.email.split('@')[0]!;
+    const before = await invoiceText();
+    expect(before).toContain(owner.email);
+    expect(before).not.toMatch(new RegExp(`Billed to\\s*${localPart}\\s`));
+
+    await data('POST', '/api/user/update-billing-name', owner.token, {
+      billing_name: '  Lovelace Analytics Ltd ',
+    });
+    expect((await subscription(owner)).billing_name).toBe('Lovelace Analytics Ltd');
+    expect(await invoiceText()).toContain('Lovelace Analytics Ltd');
   });
 });

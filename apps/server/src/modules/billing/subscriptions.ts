@@ -174,6 +174,7 @@ export async function presentSubscription(
     currency: Currency;
     canManageBilling: boolean;
     renewalDiscount: number;
+    billingName: string;
   },
 ): Promise<Subscription> {
   const row = await subscriptionRow(db, input.teamId);
@@ -185,6 +186,7 @@ export async function presentSubscription(
     currency: input.currency,
     discount_percent: activeDiscount > 0 ? 0 : input.renewalDiscount,
     active_discount_percent: activeDiscount,
+    billing_name: input.billingName,
   };
   if (!isLive(row)) {
     return {
