@@ -353,7 +353,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => preview.close());
   await app.register(imageProxyRoutes);
   await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
-  await app.register(realtimeRoutes, { db, realtime });
+  await app.register(realtimeRoutes, { db, realtime, access });
   await app.register(documentRoutes, { db, collab });
   await app.register(knowledgeRoutes, { db });
   await app.register(knowledgeBaseRoutes, { db });

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, projects, sessions } from '../../db/schema.ts';
+import { documents, projects } from '../../db/schema.ts';
+import { isSessionLive } from '../../platform/auth/sessions.ts';
 import { documentAccess, mayDo } from '../project/policy.ts';
 import type { CollabGrant } from './collab-tokens.ts';
 
@@ -11,15 +12,6 @@ export type LiveAccess = { canEdit: boolean; projectId: number; teamId: number }
 export const ACCESS_REVOKED = { code: 4403, reason: 'access_revoked' };
 /** Sent as a stateless message to an editor who may only read from now on. */
 export const READ_ONLY_NOTICE = JSON.stringify({ type: 'read_only' });
-
-async function isSessionLive(db: Db, sessionId: number) {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * What the grant allows now, read from the database: undefined once the share link is turned off,

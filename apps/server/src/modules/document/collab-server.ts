@@ -15,7 +15,7 @@ import {
   collabDocumentName,
   documentIdOfName,
 } from './collab-tokens.ts';
-import { createCollabWrites } from './collab-writes.ts';
+import { createCollabWrites, isAcknowledgement } from './collab-writes.ts';
 import { loadDocumentState, mergeInto, storeDocumentState } from './document-state.ts';
 
 /**
@@ -55,6 +55,8 @@ export function createCollabServer(options: {
 }) {
   const { db, tokens, log } = options;
   const writes = createCollabWrites(db);
+  /** Each connection's update log writes not yet done, in order: its acknowledgements wait for them. */
+  const pendingWrites = new WeakMap<Connection<CollabContext>, Promise<void>>();
   /** Documents changed since their last store: opening and closing alone never bumps `updated_at`. */
   const changed = new WeakSet<Document>();
   const relay = createCollabRelay({
@@ -92,22 +94,25 @@ export function createCollabServer(options: {
     },
 
     /**
-     * An editor's update is checked (schema, size, storage) and written to the update log before it is
-     * applied and acknowledged. A refused one is not applied: the connection turns read-only for it
-     * and closes with the reason, which the editor shows.
+     * An editor's update is checked (schema, size, storage) before it is applied, and acknowledged
+     * only once written to the update log. A refused one is not applied: the connection turns
+     * read-only for it and closes with the reason, which the editor shows.
      */
     async beforeSync({ type, payload, connection, document, context }) {
       if (type === SYNC_STEP_1 || connection.readOnly || !context.grant || context.teamId === undefined)
         return;
-      const refusal = await writes.accept(
+      const outcome = await writes.accept(
         document,
         { documentId: context.grant.documentId, teamId: context.teamId },
         payload,
         type === SYNC_STEP_2,
       );
-      if (!refusal) return;
-      connection.readOnly = true;
-      connection.close(refusal);
+      if ('refusal' in outcome) {
+        connection.readOnly = true;
+        connection.close(outcome.refusal);
+      } else if (outcome.written) {
+        holdAcknowledgements(connection, outcome.written);
+      }
     },
 
     /** Presence carries the name from the token, never one the client made up; a visitor shows none. */
@@ -145,6 +150,33 @@ export function createCollabServer(options: {
       }
     },
   });
+
+  /**
+   * The update is applied (and sent to the other editors) at once, but its acknowledgement waits until
+   * it, and every earlier one of the connection, is in the update log. A write that fails closes the
+   * socket: the editor reconnects and sends what was not acknowledged again.
+   */
+  function holdAcknowledgements(connection: Connection<CollabContext>, written: Promise<void>) {
+    written.catch(() => {});
+    const previous = pendingWrites.get(connection);
+    if (!previous) {
+      const send = connection.send.bind(connection);
+      connection.send = (message: Uint8Array) => {
+        const pending = pendingWrites.get(connection);
+        if (!pending || !isAcknowledgement(message)) return send(message);
+        pending.then(
+          () => send(message),
+          (error: unknown) => {
+            log.warn({ err: error }, 'an update could not be written to the update log');
+            (connection.webSocket as { close(code?: number): void }).close(1011);
+          },
+        );
+      };
+    }
+    const chain = (previous ?? Promise.resolve()).then(() => written);
+    chain.catch(() => {});
+    pendingWrites.set(connection, chain);
+  }
 
   /** Checks the open connections a change names again: closes those without access, makes read-only those that may only read. */
   async function recheck(change: AccessChange) {

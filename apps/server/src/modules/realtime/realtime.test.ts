@@ -127,6 +127,20 @@ describe('remote sign-out over realtime', () => {
     expect(laptop.notifications[0]).toEqual({ type: 'UB:user_logout', device_ids: ['laptop-device-0001'] });
   });
 
+  it('closes the signed-out device’s connection for good once it has been told, and no other', async () => {
+    const user = await twoDevices();
+    const laptop = await signedInRealtimeClient(ctx.app, user.laptopToken, user.userId);
+    const phone = await signedInRealtimeClient(ctx.app, user.token, user.userId);
+    const closed = new Promise<number>((resolve) =>
+      laptop.client.on('disconnected', (context) => resolve(context.code)),
+    );
+    await post('/api/device/logout-device', user.token, { device_id: 'laptop-device-0001' });
+    expect(await closed).toBe(3503);
+    // It heard why before it went.
+    expect(laptop.notifications).toEqual([{ type: 'UB:user_logout', device_ids: ['laptop-device-0001'] }]);
+    expect(phone.client.state).toBe('connected');
+  });
+
   it('names every device signed out by logout-all-device, and none when nothing ended', async () => {
     const user = await twoDevices();
     const laptop = await signedInRealtimeClient(ctx.app, user.laptopToken, user.userId);

@@ -1,5 +1,5 @@
 import { TOKEN_LIFETIME_MS } from '@tandem/contract/limits';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -107,6 +107,16 @@ async function readSession(db: Db, tokenHash: string): Promise<CachedSession> {
 }
 
 type Executor = Pick<Db, 'update'>;
+
+/** Whether a session is still signed in: not ended, not expired. */
+export async function isSessionLive(db: Db, sessionId: number) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** Why a session ended; only `remote` answers 1040 (signed out from another device). */
 export type EndReason = 'logout' | 'remote' | 'credentials' | 'deleted';

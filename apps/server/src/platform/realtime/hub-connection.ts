@@ -6,6 +6,8 @@ const SETTLED = Promise.resolve();
 /** One socket's state, kept small: the issue sizes the hub for 10,000 connections per process. */
 export class HubConnection {
   userId: string | undefined = undefined;
+  /** The session the connection token was given to, when it names one. */
+  sessionId: number | undefined = undefined;
   /** Unix milliseconds; 0 before connect. */
   expiresAt = 0;
   /** Subscribed channels with the expiry of their token (0: none). */

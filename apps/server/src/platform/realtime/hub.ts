@@ -17,6 +17,7 @@ import {
   encodeInsufficientState,
   encodePublication,
   encodeReply,
+  encodeServerUnsubscribe,
   encodeSubscribeReply,
   PING_FRAME,
   REPLY_ERROR,
@@ -24,6 +25,9 @@ import {
 } from './protocol.ts';
 import type { RealtimePublisher } from './publisher.ts';
 import type { RealtimeTokens } from './tokens.ts';
+
+/** Who a connection is: its token's subject (a user id as text, or `visitor-…`) and session. */
+export type HubSubject = { userId: string; sessionId: number | undefined };
 
 /** Where the `centrifuge` client connects, as on Centrifugo. */
 export const HUB_PATH = '/connection/websocket';
@@ -143,6 +147,37 @@ export class RealtimeHub implements RealtimePublisher {
 
   async broadcast(channels: readonly string[], data: unknown): Promise<void> {
     for (const channel of channels) await this.publish(channel, data);
+  }
+
+  /**
+   * After access changed: each connection `isNamed` picks is checked again, and closed for good
+   * (`isLive` false: its session ended), or loses the channels it may no longer read (`keep` false).
+   * User-limited channels stay: they are the user's own.
+   */
+  async recheck(
+    isNamed: (connection: HubSubject) => boolean,
+    isLive: (connection: HubSubject) => Promise<boolean>,
+    keep: (userId: string, channel: string) => Promise<boolean>,
+  ) {
+    const affected = [...this.#connections].filter(
+      (connection) =>
+        connection.userId !== undefined &&
+        isNamed({ userId: connection.userId, sessionId: connection.sessionId }),
+    );
+    await Promise.all(
+      affected.map(async (connection) => {
+        const userId = connection.userId!;
+        if (!(await isLive({ userId, sessionId: connection.sessionId }))) {
+          this.#disconnect(connection, DISCONNECT.revoked);
+          return;
+        }
+        for (const channel of [...connection.channels.keys()]) {
+          if (this.#isUserLimitedTo(channel, userId) || (await keep(userId, channel))) continue;
+          this.#unsubscribe(connection, channel);
+          this.#send(connection, encodeServerUnsubscribe(channel));
+        }
+      }),
+    );
   }
 
   stats() {
@@ -268,6 +303,7 @@ export class RealtimeHub implements RealtimePublisher {
       return undefined;
     }
     connection.userId = check.userId;
+    connection.sessionId = check.sessionId;
     connection.expiresAt = check.expiresAt * 1000;
     connection.nextPingAt = Date.now() + this.#pingIntervalMs;
     return encodeReply(id, 'connect', {

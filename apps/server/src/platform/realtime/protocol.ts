@@ -18,6 +18,8 @@ export const DISCONNECT = {
   invalidToken: { code: 3500, reason: 'invalid token' },
   badRequest: { code: 3501, reason: 'bad request' },
   stale: { code: 3502, reason: 'stale' },
+  /** The session was signed out: the client does not reconnect with it (Centrifugo's force disconnect). */
+  revoked: { code: 3503, reason: 'force disconnect' },
 } as const;
 export type Disconnect = (typeof DISCONNECT)[keyof typeof DISCONNECT];
 
@@ -105,5 +107,9 @@ export const encodeSubscribeReply = (
 /** Centrifugo's unsubscribe push with code 2500: the client subscribes again, recovering what it can. */
 export const encodeInsufficientState = (channel: string) =>
   `{"push":{"channel":${JSON.stringify(channel)},"unsubscribe":{"code":2500,"reason":"insufficient state"}}}`;
+
+/** Centrifugo's unsubscribe push with code 2000: the server took the subscription away for good. */
+export const encodeServerUnsubscribe = (channel: string) =>
+  `{"push":{"channel":${JSON.stringify(channel)},"unsubscribe":{"code":2000,"reason":"server unsubscribe"}}}`;
 
 export const PING_FRAME = Buffer.from('{}');

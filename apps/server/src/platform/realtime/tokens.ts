@@ -9,7 +9,7 @@ export const CONNECTION_TOKEN_TTL_S = 15 * 60;
 export const SUBSCRIPTION_TOKEN_TTL_S = 15 * 60;
 
 export type TokenCheck<Claims> =
-  | ({ ok: true; userId: string; expiresAt: number } & Claims)
+  | ({ ok: true; userId: string; expiresAt: number; sessionId?: number } & Claims)
   | { ok: false; reason: 'expired' | 'invalid' };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -46,15 +46,19 @@ export function createRealtimeTokens(secret: string) {
   }
 
   return {
-    connection: (userId: number | string, ttlSeconds = CONNECTION_TOKEN_TTL_S) =>
-      sign({}, userId, ttlSeconds),
+    /** `sessionId`: the session it is given to; its connections close when that session ends. */
+    connection: (userId: number | string, ttlSeconds = CONNECTION_TOKEN_TTL_S, sessionId?: number) =>
+      sign(sessionId === undefined ? {} : { sid: String(sessionId) }, userId, ttlSeconds),
 
     subscription: (userId: number | string, channel: string, ttlSeconds = SUBSCRIPTION_TOKEN_TTL_S) =>
       sign({ channel }, userId, ttlSeconds),
 
     verifyConnection: async (token: string): Promise<TokenCheck<object>> => {
       const check = await verify(token);
-      return check.ok ? { ok: true, userId: check.userId, expiresAt: check.expiresAt } : check;
+      if (!check.ok) return check;
+      const sid = Number(check.claims.sid);
+      const sessionId = Number.isInteger(sid) && sid > 0 ? sid : undefined;
+      return { ok: true, userId: check.userId, expiresAt: check.expiresAt, sessionId };
     },
 
     verifySubscription: async (token: string): Promise<TokenCheck<{ channel: string }>> => {
