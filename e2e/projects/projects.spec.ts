@@ -33,6 +33,13 @@ async function nameEntry(page: Page, title: string, name: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** A new document opens in the editor; back to the catalogue, which shows it. */
+async function backFromNewDocument(page: Page) {
+  await expect(page).toHaveURL(/\/projects\/(?!space\/)[^/?]+$/);
+  await page.goBack();
+  await expect(tree(page)).toBeVisible();
+}
+
 /**
  * Drags one entry onto another the way a hand would: over its lower half and further right than it started
  * (`inside`), or over its lower half straight down (after it).
@@ -100,11 +107,13 @@ test('a project from its gallery cover to deletion: search, a catalogue built, m
   // A catalogue: two documents (one unnamed), a group with a group and a document inside.
   await page.getByRole('button', { name: p.toolbar.new_doc }).first().click();
   await nameEntry(page, p.tree.new_doc_title, 'Welcome');
+  await backFromNewDocument(page);
   await page.getByRole('button', { name: p.toolbar.new_doc }).click();
   await page
     .getByRole('dialog', { name: p.tree.new_doc_title })
     .getByRole('button', { name: p.tree.create })
     .click();
+  await backFromNewDocument(page);
   await expect(entry(page, p.untitled_doc)).toBeVisible();
   await page.getByRole('button', { name: p.toolbar.new_group }).click();
   await nameEntry(page, p.tree.new_group_title, 'Plans');
@@ -112,6 +121,8 @@ test('a project from its gallery cover to deletion: search, a catalogue built, m
   await nameEntry(page, p.tree.new_group_title, 'Drafts');
   await menuAction(page, 'Plans', p.tree.new_doc_inside);
   await nameEntry(page, p.tree.new_doc_title, 'Roadmap');
+  // Back in the catalogue the group it went into is open, as it was left.
+  await backFromNewDocument(page);
   await expect
     .poll(() => entryNames(page))
     .toEqual(['Welcome', p.untitled_doc, 'Plans', 'Drafts', 'Roadmap']);
@@ -206,6 +217,7 @@ test('a viewer sees the catalogue without edit controls, and a phone shows both 
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('button', { name: p.toolbar.new_doc }).first().click();
   await nameEntry(page, p.tree.new_doc_title, 'Read me');
+  await backFromNewDocument(page);
   await page.getByRole('button', { name: p.space.members }).click();
   const members = page.getByRole('dialog', { name: fill(p.members.title, { name }) });
   await members.getByRole('combobox', { name: p.members.team_may }).click();

@@ -7,7 +7,7 @@ import { docNameOf } from '../../model/doc-name.ts';
 import { documentCount } from '../../model/doc-tree-model.ts';
 
 /**
- * Deleting entries cannot be undone: the dialog names the entry (or counts the selection) and says how many
+ * Deleting entries moves them to the project's trash: the dialog names the entry (or counts the selection) and says how many
  * documents go with the groups.
  */
 export function DeleteDocsDialog({
