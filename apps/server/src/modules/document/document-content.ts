@@ -89,14 +89,23 @@ function withSafeUrls(node: JSONContent, label?: (text: unknown) => string): JSO
  * handlers, styles, unknown tags) is dropped on the way, so imported HTML needs no other sanitiser.
  */
 export function htmlToJson(html: string): JSONContent {
-  // generateJSON's own steps, with the schema built once rather than per call (batches of Markdown).
+  return withHtmlParser((parse) => parse(html));
+}
+
+/**
+ * Runs `work` with a parser of HTML into the document schema: generateJSON's steps with the schema built
+ * once, in one happy-dom window, each HTML parsed into a detached element. Documents made by the
+ * window's DOMParser stay with the window until it is closed (asynchronously): a long Markdown file's
+ * batches piled up to 700 MB for 1 MB of Markdown; a detached element is dropped once parsed.
+ */
+function withHtmlParser<T>(work: (parse: (html: string) => JSONContent) => T): T {
   const window = new Window({ settings: HTML_SETTINGS });
   try {
-    const dom = new window.DOMParser().parseFromString(
-      `<!DOCTYPE html><html><body>${html}</body></html>`,
-      'text/html',
-    );
-    return htmlParser.parse(dom.body as unknown as globalThis.Node).toJSON() as JSONContent;
+    return work((html) => {
+      const container = window.document.createElement('div');
+      container.innerHTML = html;
+      return htmlParser.parse(container as unknown as globalThis.Node).toJSON() as JSONContent;
+    });
   } finally {
     window.happyDOM.abort();
     void window.happyDOM.close();
@@ -120,10 +129,14 @@ export function markdownToJson(text: string): JSONContent {
   const content: JSONContent[] = [];
   // Top-level blocks are parsed a batch at a time: the HTML parser's DOM of a whole long file takes
   // gigabytes (about 2 GB per MB of Markdown), a batch's a few MB, dropped before the next.
-  for (let start = 0; start < tokens.length; start += MARKDOWN_BATCH_BLOCKS) {
-    const batch = Object.assign(tokens.slice(start, start + MARKDOWN_BATCH_BLOCKS), { links: tokens.links });
-    content.push(...(htmlToJson(gfmMarked.parser(batch)).content ?? []));
-  }
+  withHtmlParser((parse) => {
+    for (let start = 0; start < tokens.length; start += MARKDOWN_BATCH_BLOCKS) {
+      const batch = Object.assign(tokens.slice(start, start + MARKDOWN_BATCH_BLOCKS), {
+        links: tokens.links,
+      });
+      content.push(...(parse(gfmMarked.parser(batch)).content ?? []));
+    }
+  });
   return withoutCodeEndBreaks({ type: 'doc', content: content.length ? content : EMPTY.content });
 }
 

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Chunk, chunkPages } from './chunking.ts';
+import { runHeavy } from '../../platform/workers/index.ts';
+import type { Chunk } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';
 
 /**
  * A PDF's content as the indexer reads it: its pages' text (read at upload, never changed after),
- * chunked with each chunk's page. `sourceAt` is null as for a document with no stored state: a PDF
- * has no `document_states` row for the indexer's freshness check to compare.
+ * chunked with each chunk's page in the worker pool (a PDF holds up to 16 M characters). `sourceAt`
+ * is null as for a document with no stored state: a PDF has no `document_states` row for the indexer's
+ * freshness check to compare.
  */
 export type PdfSource = { projectId: number; teamId: number; sourceAt: null; chunks: Chunk[] };
 
@@ -21,8 +23,11 @@ export async function readPdfSource(db: Db, documentId: number): Promise<PdfSour
   if (!row) return undefined;
   // PGlite answers jsonb parsed; node-postgres too, but a driver may hand the text.
   const texts = (typeof row.pageTexts === 'string' ? JSON.parse(row.pageTexts) : row.pageTexts) as string[];
-  const chunks = chunkPages(texts.map((text, index) => ({ page: index + 1, text })));
-  return { projectId: Number(row.projectId), teamId: Number(row.teamId), sourceAt: null, chunks };
+  const teamId = Number(row.teamId);
+  const chunks = await runHeavy(teamId, 'knowledge.chunkPages', {
+    pages: texts.map((text, index) => ({ page: index + 1, text })),
+  });
+  return { projectId: Number(row.projectId), teamId, sourceAt: null, chunks };
 }
 
 /**

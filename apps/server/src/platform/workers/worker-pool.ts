@@ -125,7 +125,11 @@ export function createWorkerPool(options: WorkerPoolOptions) {
     running.set(job.team, (running.get(job.team) ?? 1) - 1);
     if (running.get(job.team) === 0) running.delete(job.team);
     if (slot.ready) {
-      slot.idle = setTimeout(() => void slot.worker.terminate(), idleMs);
+      slot.idle = setTimeout(() => {
+        // Taken out of service first: a task given to it while it ends would fail for nothing.
+        slot.ready = false;
+        void slot.worker.terminate();
+      }, idleMs);
       slot.idle.unref();
     }
     queueMicrotask(pump);
