@@ -2,23 +2,27 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KNOWLEDGE_API } from '@tandem/contract/api';
+import { KNOWLEDGE_API, PROJECT_API } from '@tandem/contract/api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { type ChildServer, startChildServer } from '../../../test/child-server.ts';
 import {
+  addProjectMember,
   appendParagraph,
   type CollabClient,
   createDocument,
   createMember,
   createProject,
+  joinTeam,
   openCollabClient,
   textOf,
   whenDoc,
 } from '../../../test/documents.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
 
 /**
  * Two real server processes on one PostgreSQL, as two nodes behind a load balancer: editors of one
@@ -121,6 +125,48 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('collaboration across t
     const late = connect(two);
     await late.synced;
     await whenDoc(late.doc, () => textOf(late.doc) === textOf(writer.doc), 'every line on the late editor');
+  }, 120_000);
+
+  it('a member removed on one process is closed out of the document she has open on the other', async () => {
+    const [one, two] = nodes as [ChildServer, ChildServer];
+    const { owner, document, connect } = await openDocument();
+    const colleague = await createMember(one.app, database.db);
+    await joinTeam(database.db, owner.teamId, colleague.id);
+    const [row] = await database.db
+      .select({ projectId: documents.projectId })
+      .from(documents)
+      .where(eq(documents.id, document.id));
+    await addProjectMember(database.db, row!.projectId, colleague.id, 'editor');
+    const token = await (
+      await two.app.inject({
+        method: 'POST',
+        url: KNOWLEDGE_API.collabToken,
+        headers: colleague.headers,
+        payload: { doc_id: document.id },
+      })
+    ).json().data.token;
+    const removed = openCollabClient(wsOf(two), String(document.id), token);
+    clients.push(removed);
+    await removed.synced;
+    const closed = new Promise<string>((resolve) =>
+      removed.provider.on('close', ({ event }: { event: { reason: string } }) => resolve(event.reason)),
+    );
+    const response = await one.app.inject({
+      method: 'POST',
+      url: PROJECT_API.setMember,
+      headers: owner.headers,
+      payload: { project_id: row!.projectId, user_id: colleague.id, permission: null },
+    });
+    expect(response.json().code).toBe(0);
+    expect(await closed).toBe('access_revoked');
+    // Her later edit reaches no one: an editor on node one keeps only its own lines.
+    const writer = connect(one);
+    await writer.synced;
+    appendParagraph(removed.doc, 'written after the removal');
+    appendParagraph(writer.doc, 'still editing');
+    const witness = connect(two);
+    await whenDoc(witness.doc, () => textOf(witness.doc).includes('still editing'), 'the editor’s line');
+    expect(textOf(witness.doc)).not.toContain('written after the removal');
   }, 120_000);
 
   it('an offline editor’s edits, kept in IndexedDB across a closed tab, merge when it is back', async () => {
