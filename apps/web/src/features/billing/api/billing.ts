@@ -5,6 +5,7 @@ import {
   type OrderInfo,
   type OrderItem,
   type PaymentMethod,
+  type PlanChangePreview,
   type PlanPackage,
   type Subscription,
 } from '@tandem/contract/billing';
@@ -43,10 +44,22 @@ export const ordersQuery = (page: number, pageSize: number) =>
       http.post<Page<OrderItem>>(BILLING_API.orderList, { page, page_size: pageSize }, { silent: true }),
   });
 
-export const createCheckoutSession = (planId: number) =>
+export const createCheckoutSession = (planId: number, quoteAt?: number) =>
   http.post<{ order: { order_no: string }; checkout_url: string | null }>(BILLING_API.createCheckoutSession, {
     plan_id: planId,
+    ...(quoteAt ? { quote_at: quoteAt } : {}),
   });
+
+/** What an upgrade with the saved card will charge, for its confirmation. */
+export const previewPlanChange = (planId: number) =>
+  http.post<PlanChangePreview>(BILLING_API.previewPlanChange, { plan_id: planId });
+
+/** The checkout page of an unpaid bill, to pay it again. */
+export const repayOrder = (orderId: number) =>
+  http.post<{ checkout_url: string }>(BILLING_API.repayOrder, { order_id: orderId });
+
+export const cancelOrder = (orderId: number) =>
+  http.post<null>(BILLING_API.cancelOrder, { order_id: orderId });
 
 /** Polled while a payment is processing: silent, the page shows the outcome itself. */
 export const orderInfo = (orderNo: string) =>

@@ -7,13 +7,13 @@ import {
   type OrderItem,
 } from '@tandem/contract/billing';
 import { formatDate } from '@tandem/contract/date-format';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table, Tag } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { showNotice } from '../../../shared/ui/notices.ts';
-import { invoicePdf, ordersQuery } from '../api/billing.ts';
+import { BILLING_KEY, cancelOrder, invoicePdf, ordersQuery, repayOrder } from '../api/billing.ts';
 
 /** Opens the invoice: ours arrives as a PDF data address, Stripe's as its hosted PDF. */
 async function downloadInvoice(bill: OrderItem) {
@@ -40,6 +40,8 @@ export function BillsTable() {
   const [pageSize, setPageSize] = useState<number>(BILL_DEFAULT_PAGE_SIZE);
   const bills = useQuery({ ...ordersQuery(page, pageSize), placeholderData: keepPreviousData });
   const [downloading, setDownloading] = useState<number>();
+  const [repaying, setRepaying] = useState<number>();
+  const queryClient = useQueryClient();
 
   if (bills.isError) {
     return (
@@ -95,6 +97,46 @@ export function BillsTable() {
             ) : (
               <Tag color="orange">{t('billing.bills.unpaid')}</Tag>
             ),
+        },
+        {
+          key: 'actions',
+          title: t('billing.notice.bill_actions'),
+          render: (_, bill) =>
+            bill.can_repay ? (
+              <span className="billing-bill-actions">
+                <Button
+                  size="small"
+                  type="primary"
+                  loading={repaying === bill.id}
+                  onClick={() => {
+                    setRepaying(bill.id);
+                    repayOrder(bill.id)
+                      .then(({ checkout_url }) => location.assign(checkout_url))
+                      .catch(() => void bills.refetch())
+                      .finally(() => setRepaying(undefined));
+                  }}
+                >
+                  {t('billing.notice.pay_again')}
+                </Button>
+                <Popconfirm
+                  title={t('billing.notice.cancel_bill_confirm')}
+                  okText={t('billing.notice.cancel_bill')}
+                  cancelText={t('billing.notice.cancel_bill_keep')}
+                  onConfirm={async () => {
+                    try {
+                      await cancelOrder(bill.id);
+                      showNotice({ key: 'billing.notice.bill_cancelled' }, 'success');
+                    } catch {
+                      // The transport has shown why (closed meanwhile, the provider failing).
+                    } finally {
+                      await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
+                    }
+                  }}
+                >
+                  <Button size="small">{t('billing.notice.cancel_bill')}</Button>
+                </Popconfirm>
+              </span>
+            ) : null,
         },
         {
           key: 'invoice',

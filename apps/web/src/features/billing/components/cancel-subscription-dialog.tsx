@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 export function CancelSubscriptionDialog(props: {
   open: boolean;
   discountPercent: number;
+  /** The offer is for the next renewal: a month on a monthly plan, a year on a yearly one. */
+  periodType: number;
   endsAt: string;
   isBusy: boolean;
   onAcceptOffer: () => void;
@@ -63,7 +65,12 @@ export function CancelSubscriptionDialog(props: {
           type="success"
           showIcon
           title={t('billing.cancel.offer_title', { percent: props.discountPercent })}
-          description={t('billing.cancel.offer_text', { percent: props.discountPercent })}
+          description={t(
+            props.periodType === 1 ? 'billing.notice.offer_text_monthly' : 'billing.cancel.offer_text',
+            {
+              percent: props.discountPercent,
+            },
+          )}
         />
       ) : (
         <>

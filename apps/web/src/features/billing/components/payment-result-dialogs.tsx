@@ -15,10 +15,20 @@ export function PaymentSuccessDialog({
 }) {
   const { t } = useTranslation();
   const [isReloading, setIsReloading] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_RELOAD_MS / 1000);
   useEffect(() => {
     if (!isReloading) return;
+    const startedAt = Date.now();
+    setSecondsLeft(SUCCESS_RELOAD_MS / 1000);
+    const tick = setInterval(
+      () => setSecondsLeft(Math.max(0, Math.ceil((SUCCESS_RELOAD_MS - (Date.now() - startedAt)) / 1000))),
+      250,
+    );
     const timer = setTimeout(() => location.reload(), SUCCESS_RELOAD_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(timer);
+    };
   }, [isReloading]);
   return (
     <Modal open={Boolean(order)} onCancel={onClose} footer={null} destroyOnHidden>
@@ -36,6 +46,11 @@ export function PaymentSuccessDialog({
         <Checkbox checked={isReloading} onChange={(event) => setIsReloading(event.target.checked)}>
           {t('billing.success.reload')}
         </Checkbox>
+        {isReloading && (
+          <div className="billing-muted" role="status">
+            {t('billing.notice.reloading', { seconds: secondsLeft })}
+          </div>
+        )}
       </Result>
     </Modal>
   );

@@ -8,8 +8,11 @@ import {
   createSubscription,
 } from '../../../test/billing-factories.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
+import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
 import { SubscriptionSection } from './subscription-section.tsx';
+
+const notices = recordNotices();
 
 function serve(verId: number, canManage: boolean, extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -26,9 +29,23 @@ function serve(verId: number, canManage: boolean, extra: Parameters<typeof fakeA
 }
 
 describe('the subscription section', () => {
-  it('on standard, forces yearly, offers pro only, and polls the order of a change to the success dialog', async () => {
+  it('on standard, forces yearly, confirms the charge to the saved card, and polls the order to the success dialog', async () => {
     let polls = 0;
     const api = serve(3, true, {
+      '/api/user/preview-plan-change': () => ({
+        data: {
+          plan_id: 42,
+          ver_name: 'Pro',
+          period_type: 2,
+          price: 287000,
+          credit: 71250,
+          amount_due: 215750,
+          currency: 'CNY',
+          quote_at: 1800000000,
+          period_end: '2027-12-07T00:00:00.000Z',
+          card: { card_brand: 'visa', card_last4: '4242', status: 0 },
+        },
+      }),
       '/api/user/create-checkout-session': () => ({
         data: { order: { order_no: 'ORD1' }, checkout_url: null },
       }),
@@ -44,9 +61,21 @@ describe('the subscription section', () => {
     expect(within(dialog).queryByRole('button', { name: /Standard/ })).toBeNull();
     expect(within(dialog).getByRole('button', { name: /Pro/ }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay ¥2,870.00' }));
+    // Nothing is charged before the confirmation, which names the card, the credit and the amount.
+    const title = await screen.findByText('Confirm the upgrade', {}, { timeout: 5000 });
+    const confirm = within(title.closest<HTMLElement>('[role="dialog"]')!);
+    expect(api.bodiesOf('/api/user/create-checkout-session')).toEqual([]);
+    expect(api.bodiesOf('/api/user/preview-plan-change')).toEqual([{ plan_id: 42 }]);
+    expect(confirm.getByTestId('confirm-card').textContent).toContain('VISA ending in 4242');
+    expect(confirm.getByText('Credit for the unused part of your current plan')).toBeTruthy();
+    expect(confirm.getByText('−¥712.50')).toBeTruthy();
+    expect(confirm.getByText('Price of Pro')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Pay ¥2,157.50' }));
     expect(await screen.findByText('Payment successful', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('A dedicated account manager')).toBeTruthy();
-    expect(api.bodiesOf('/api/user/create-checkout-session')).toEqual([{ plan_id: 42 }]);
+    expect(api.bodiesOf('/api/user/create-checkout-session')).toEqual([
+      { plan_id: 42, quote_at: 1800000000 },
+    ]);
     expect(polls).toBe(2);
   });
 
@@ -68,6 +97,42 @@ describe('the subscription section', () => {
         { action: 'cancel', reason: 'other: Too slow' },
       ]),
     );
+    await waitFor(() => expect(notices.keys()).toEqual(['billing.notice.renew_off']));
+    expect(notices.texts()[0]).toMatch(/^Auto-renewal is off\. Your plan stays active until .*2027/);
+  });
+
+  it('says so after restoring auto-renewal', async () => {
+    serve(3, true, {
+      '/api/user/get-curr-subscription': () => ({
+        data: createSubscription(3, true, { status: 1, auto_renew: 0, next_billing_date: null }),
+      }),
+      '/api/user/handle-subscription': () => ({ data: null }),
+    });
+    await renderPage(<SubscriptionSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(notices.texts()).toEqual(['Auto-renewal is on again.']));
+  });
+
+  it('offers a month off on a monthly plan, and says so once the offer is taken', async () => {
+    const api = serve(4, true, {
+      '/api/user/get-curr-subscription': () => ({ data: createSubscription(4, true, { period_type: 1 }) }),
+      '/api/user/handle-subscription': () => ({ data: null }),
+    });
+    await renderPage(<SubscriptionSection />);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Auto-renewal' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Keep auto-renewal on and the next month costs 20% less.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Take the offer' }));
+    await waitFor(() => expect(notices.texts()).toEqual(['Offer taken: your next renewal is 20% off.']));
+    expect(api.bodiesOf('/api/user/handle-subscription')).toEqual([{ action: 'renew', reason: 'discount' }]);
+  });
+
+  it('shows the yearly price, the one charged, on the plan cards when upgrades are yearly only', async () => {
+    serve(3, true);
+    await renderPage(<SubscriptionSection />);
+    const pro = within(await screen.findByTestId('plan-card-4'));
+    expect(pro.getByText('¥2,870.00')).toBeTruthy();
+    expect(pro.queryByText('¥299.00')).toBeNull();
   });
 
   it('offers the owner of a team on pro, the top plan, no upgrade at all', async () => {

@@ -1,17 +1,26 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { formatMoney, type PlanPackage, SUBSCRIPTION_STATUS, TOP_PLAN_ID } from '@tandem/contract/billing';
+import {
+  formatMoney,
+  type PlanChangePreview,
+  type PlanPackage,
+  SUBSCRIPTION_STATUS,
+  TOP_PLAN_ID,
+  YEARLY_ONLY_PLAN_IDS,
+} from '@tandem/contract/billing';
 import { formatDateTime } from '@tandem/contract/date-format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Skeleton, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
+import { showNotice } from '../../../shared/ui/notices.ts';
 import {
   allPlansQuery,
   BILLING_KEY,
   currentPlanQuery,
   handleSubscription,
   paymentMethodQuery,
+  previewPlanChange,
   subscriptionQuery,
 } from '../api/billing.ts';
 import { usePaymentFlow } from '../hooks/use-payment-flow.ts';
@@ -19,6 +28,7 @@ import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { CardUpdateDialog } from './card-update-dialog.tsx';
 import { PaymentStatus, PaymentSuccessDialog } from './payment-result-dialogs.tsx';
 import { PlanPurchaseDialog } from './plan-purchase-dialog.tsx';
+import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.tsx';
 import { UsageBars } from './usage-bars.tsx';
 import './billing.css';
 import { BenefitList } from './benefit-list.tsx';
@@ -37,6 +47,7 @@ export function SubscriptionSection() {
   const [isCancelling, setIsCancelling] = useState(false);
   const [isCardOpen, setIsCardOpen] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
+  const [upgrade, setUpgrade] = useState<PlanChangePreview>();
 
   if (plan.isPending || subscription.isPending || plans.isPending) return <Skeleton active />;
   if (plan.isError || subscription.isError || plans.isError) {
@@ -64,6 +75,14 @@ export function SubscriptionSection() {
     try {
       await handleSubscription(action, reason);
       setIsCancelling(false);
+      showNotice(
+        action === 'cancel'
+          ? { key: 'billing.notice.renew_off', values: { date: formatDateTime(sub.ends_at ?? '', locale) } }
+          : reason === 'discount'
+            ? { key: 'billing.notice.offer_taken', values: { percent: sub.discount_percent } }
+            : { key: 'billing.notice.renew_on' },
+        'success',
+      );
     } finally {
       setIsBusy(false);
       await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
@@ -175,6 +194,7 @@ export function SubscriptionSection() {
             key={each.ver_id}
             plan={each}
             isCurrent={each.ver_id === plan.data.ver_id}
+            isYearlyForced={YEARLY_ONLY_PLAN_IDS.includes(sub.plan_id)}
             canBuy={canUpgrade && !each.is_free && each.ver_id > plan.data.ver_id}
             onBuy={() => setPurchaseFor(each.ver_id)}
           />
@@ -186,11 +206,37 @@ export function SubscriptionSection() {
           plans={plans.data}
           currentPlanId={sub.plan_id}
           initialVerId={purchaseFor || undefined}
-          isPaying={payment.phase === 'processing'}
+          isPaying={payment.phase === 'processing' || isBusy}
           onPay={(planId) => {
-            void payment.start(planId).then(() => setPurchaseFor(null));
+            if (!isPaid) {
+              void payment.start(planId).then(() => setPurchaseFor(null));
+              return;
+            }
+            // A running subscription is charged to the saved card: only after its confirmation.
+            setIsBusy(true);
+            previewPlanChange(planId)
+              .then(setUpgrade)
+              .catch(() => undefined)
+              .finally(() => setIsBusy(false));
           }}
           onClose={() => setPurchaseFor(null)}
+        />
+      )}
+      {upgrade && (
+        <UpgradeConfirmDialog
+          preview={upgrade}
+          isPaying={payment.phase === 'processing'}
+          onConfirm={() => {
+            void payment.start(upgrade.plan_id, upgrade.quote_at).then(() => {
+              setUpgrade(undefined);
+              setPurchaseFor(null);
+            });
+          }}
+          onAddCard={() => {
+            setUpgrade(undefined);
+            setIsCardOpen(true);
+          }}
+          onClose={() => setUpgrade(undefined)}
         />
       )}
       <PaymentSuccessDialog
@@ -201,6 +247,7 @@ export function SubscriptionSection() {
         <CancelSubscriptionDialog
           open
           discountPercent={sub.discount_percent}
+          periodType={sub.period_type}
           endsAt={sub.ends_at ? formatDateTime(sub.ends_at, locale) : ''}
           isBusy={isBusy}
           onAcceptOffer={() => void change('renew', 'discount')}
@@ -213,12 +260,21 @@ export function SubscriptionSection() {
   );
 }
 
-function PlanCard(props: { plan: PlanPackage; isCurrent: boolean; canBuy: boolean; onBuy: () => void }) {
+function PlanCard(props: {
+  plan: PlanPackage;
+  isCurrent: boolean;
+  /** The team can only buy yearly: the card shows the yearly price, the one that will be charged. */
+  isYearlyForced: boolean;
+  canBuy: boolean;
+  onBuy: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);
   const { plan } = props;
   const yearly = plan.pricing_plans.find((price) => price.period_type === 2);
-  const monthly = plan.pricing_plans.find((price) => price.period_type === 1);
+  const monthly = props.isYearlyForced
+    ? undefined
+    : plan.pricing_plans.find((price) => price.period_type === 1);
   return (
     <Card
       size="small"
@@ -242,7 +298,18 @@ function PlanCard(props: { plan: PlanPackage; isCurrent: boolean; canBuy: boolea
                 <span className="billing-muted">/{t('billing.per_month')}</span>
               </div>
             )}
-            {yearly && (
+            {yearly && !monthly && (
+              <div>
+                <strong>{formatMoney(yearly.price, yearly.currency, locale)}</strong>
+                <span className="billing-muted">/{t('billing.per_year')}</span>
+                {yearly.discount_percent > 0 && (
+                  <Tag color="red" className="billing-plan__save">
+                    {t('billing.discount', { percent: yearly.discount_percent })}
+                  </Tag>
+                )}
+              </div>
+            )}
+            {yearly && monthly && (
               <div className="billing-muted">
                 {formatMoney(yearly.price, yearly.currency, locale)}/{t('billing.per_year')}
                 {yearly.discount_percent > 0 && (

@@ -76,10 +76,10 @@ export function usePaymentFlow() {
   );
 
   const start = useCallback(
-    async (planId: number) => {
+    async (planId: number, quoteAt?: number) => {
       setPhase('processing');
       try {
-        const opened = await createCheckoutSession(planId);
+        const opened = await createCheckoutSession(planId, quoteAt);
         if (opened.checkout_url) {
           const next = { orderNo: opened.order.order_no, checkoutUrl: opened.checkout_url };
           sessionStorage.setItem(PENDING_KEY, JSON.stringify(next));
