@@ -59,10 +59,7 @@ function SourceBody({ source }: { source: Citation }) {
       >
         <FileTextOutlined /> {source.doc_name}
         {source.page !== null && (
-          <span className="chat-citation__page">
-            {' '}
-            · {t('agent_knowledge.page', { page: source.page })}
-          </span>
+          <span className="chat-citation__page"> · {t('agent_knowledge.page', { page: source.page })}</span>
         )}
       </Link>
       {source.snippet && <span className="chat-citation__snippet">{source.snippet}</span>}
