@@ -26,6 +26,10 @@ describe('the payment success dialog', () => {
 
     fireEvent.click(dialog.getByRole('checkbox', { name: 'Reload the page in 5 seconds' }));
     const askedAt = performance.now();
+    expect(dialog.getByRole('status').textContent).toBe('Reloading in 5 s…');
+    await waitFor(() => expect(dialog.getByRole('status').textContent).toBe('Reloading in 3 s…'), {
+      timeout: SUCCESS_RELOAD_MS,
+    });
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: SUCCESS_RELOAD_MS * 3 });
     // Node counts a timer from the event loop's clock, which can be a few milliseconds behind the click.
     expect(performance.now() - askedAt).toBeGreaterThanOrEqual(SUCCESS_RELOAD_MS - 50);
