@@ -29,6 +29,32 @@ const DATA_OPTIONS = {
  */
 export const PDF_TEXT_MAX_CHARS = 16 * 1024 * 1024;
 
+/**
+ * Characters one page may hold: a dense page has about ten thousand. A page drawing more is a content
+ * stream that inflates far (72 KB of PDF drawing 20 MB of text took pdf.js 16 s): its reading stops there.
+ */
+export const PDF_PAGE_TEXT_MAX_CHARS = 1024 * 1024;
+
+/** A page's text items, read as pdf.js streams them, refused (2243) once past PDF_PAGE_TEXT_MAX_CHARS. */
+async function pageItems(page: { streamTextContent(): ReadableStream }): Promise<TextItem[]> {
+  const items: TextItem[] = [];
+  let chars = 0;
+  const reader = page.streamTextContent().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return items;
+    for (const item of (value as { items: (TextItem | object)[] }).items) {
+      if (!('str' in item)) continue;
+      items.push(item);
+      chars += item.str.length;
+    }
+    if (chars > PDF_PAGE_TEXT_MAX_CHARS) {
+      await reader.cancel().catch(() => {});
+      throw new AppError('PDF_CONTENT_TOO_LARGE');
+    }
+  }
+}
+
 /** A gap between two lines taller than this many times the text's height starts a new paragraph. */
 const PARAGRAPH_GAP = 1.6;
 
@@ -83,8 +109,7 @@ export async function readPdfPages(bytes: Uint8Array): Promise<string[]> {
     let chars = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      pages.push(pageText(content.items.filter((item): item is TextItem => 'str' in item)));
+      pages.push(pageText(await pageItems(page)));
       page.cleanup();
       chars += pages.at(-1)!.length;
       if (chars > PDF_TEXT_MAX_CHARS) throw new AppError('PDF_CONTENT_TOO_LARGE');
