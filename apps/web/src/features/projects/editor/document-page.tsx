@@ -46,16 +46,21 @@ function OwnDocument({ uniqCode, aside }: { uniqCode: string; aside?: (doc: DocD
   );
 }
 
+/** How often a shared page reads the document again: the owner's edits show up while it is open. */
+const SHARED_REFRESH_MS = 3000;
+
 function SharedDocument({ uniqCode, shareCode }: { uniqCode: string; shareCode: string }) {
   const { t } = useTranslation();
-  const doc = useQuery(documentQuery(uniqCode, shareCode));
+  // Read again while open (the server answers from its cache until the document changes); a link
+  // turned off meanwhile shows as such.
+  const doc = useQuery({ ...documentQuery(uniqCode, shareCode), refetchInterval: SHARED_REFRESH_MS });
   return (
     <StandaloneFrame>
       <article className="doc-page doc-page--shared">
         {doc.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
-        ) : doc.isError ? (
-          <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} />
+        ) : doc.isError && !(doc.data && isNetworkFailure(doc.error)) ? (
+          <DocumentProblem error={doc.error} onRetry={() => void doc.refetch()} isShareLink />
         ) : (
           <>
             <header className="doc-header">

@@ -2,7 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { touchDocumentCache } from '../../../../shared/session/local-document-caches.ts';
-import { type ConnectionFacts, DOCUMENT_FIELD, initialFacts } from './sync-status.ts';
+import { type ConnectionFacts, DOCUMENT_FIELD, initialFacts, refusalOf } from './sync-status.ts';
 
 /**
  * A performance mark for the opening's first time past a step (`bench/document-open.bench.mjs` reads
@@ -78,9 +78,18 @@ export class CollaborationSession {
       this.update({ isSynced: true, hasSyncedOnce: true });
       this.onUnsyncedChanges();
     });
-    this.provider.on('close', ({ event }: { event?: { code?: number } }) => {
+    this.provider.on('close', ({ event }: { event?: { code?: number; reason?: string } }) => {
       this.update({ isSynced: false });
       if (event?.code === DOCUMENT_GONE_CODE) this.onGone();
+      const refusal = refusalOf(event?.reason);
+      // Refused or shut out: what is typed now would not be kept; the editor says why.
+      if (refusal) {
+        this.socket.disconnect();
+        this.update({ refusal });
+      }
+    });
+    this.provider.on('stateless', ({ payload }: { payload: string }) => {
+      if (payload === '{"type":"read_only"}') this.update({ isReadOnly: true });
     });
     this.provider.on('unsyncedChanges', () => this.onUnsyncedChanges());
     void this.persistence.whenSynced.then(() => {

@@ -1,6 +1,21 @@
 /** The Yjs fragment the editor's text lives in (the Collaboration extension's `field`). */
 export const DOCUMENT_FIELD = 'default';
 
+/** The reasons the collaboration server closes a document with, and the error each one shows. */
+export const COLLAB_REFUSALS = {
+  document_too_large: 'document_too_large',
+  document_content_invalid: 'document_content_invalid',
+  storage_quota_exceeded: 'storage_quota_exceeded',
+  access_revoked: 'document_access_revoked',
+} as const;
+export type CollabRefusal = (typeof COLLAB_REFUSALS)[keyof typeof COLLAB_REFUSALS];
+
+/** The error key of a reason the server closed the document with, or null for any other close. */
+export const refusalOf = (reason: string | undefined): CollabRefusal | null =>
+  reason !== undefined && Object.hasOwn(COLLAB_REFUSALS, reason)
+    ? COLLAB_REFUSALS[reason as keyof typeof COLLAB_REFUSALS]
+    : null;
+
 /** What the header says about the document's copy on the server. */
 export type SyncStatus = 'connecting' | 'saved' | 'saving' | 'offline' | 'sync_failed';
 
@@ -16,6 +31,13 @@ export type ConnectionFacts = {
   isRefused: boolean;
   /** The server closed the document for good: it was deleted. */
   isGone: boolean;
+  /**
+   * The server closed the document and why (the error key the editor shows): an update refused (past
+   * the size limit, the storage quota, or content the editor cannot show), or access taken away.
+   */
+  refusal: CollabRefusal | null;
+  /** The server says this editor may only read from now on (downgraded to viewer). */
+  isReadOnly: boolean;
   /**
    * The websocket never connected but HTTP works: the server's content is loaded over HTTP (`loading`),
    * then whole-document saves (save-online-doc).
@@ -36,6 +58,8 @@ export const initialFacts: ConnectionFacts = {
   unsyncedChanges: 0,
   isRefused: false,
   isGone: false,
+  refusal: null,
+  isReadOnly: false,
   fallback: 'off',
   isDeviceCopyLoaded: false,
   hasDeviceContent: false,

@@ -163,3 +163,24 @@ function serverDocFragment(state: Uint8Array) {
   Y.applyUpdate(ydoc, state);
   return ydoc.getXmlFragment(DOCUMENT_FIELD);
 }
+
+describe('the server closing a document for a reason', () => {
+  it('an update refused past the size limit: the editor says why and takes no more keys', async () => {
+    const { session, text } = await openEditor();
+    session.serverSyncs(serverState('<p>Long notes</p>').state);
+    await waitFor(() => expect(text.getAttribute('contenteditable')).toBe('true'));
+    session.update({ refusal: 'document_too_large' });
+    expect(await screen.findByText(/A document may hold at most 16 MB/)).toBeTruthy();
+    await waitFor(() => expect(text.getAttribute('contenteditable')).toBe('false'));
+  });
+
+  it('access taken away, or turned to reading only: no more typing, and the reason when it was removed', async () => {
+    const { session, text } = await openEditor();
+    session.serverSyncs(serverState('<p>Plan</p>').state);
+    await waitFor(() => expect(text.getAttribute('contenteditable')).toBe('true'));
+    session.update({ isReadOnly: true });
+    await waitFor(() => expect(text.getAttribute('contenteditable')).toBe('false'));
+    session.update({ refusal: 'document_access_revoked' });
+    expect(await screen.findByText(/Your access to this document was removed/)).toBeTruthy();
+  });
+});

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@tandem/contract/project-rules';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Drawer, Grid } from 'antd';
+import { Alert, Drawer, Grid } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../../shared/ui/save-file.ts';
@@ -48,7 +48,13 @@ export function DocumentEditor({ doc, session, user }: Props) {
   const closedReason = useDocumentClosing(doc.id, doc.project_id, facts.isGone);
   // Read-only while the fallback loads the server's content (see CollaborationSession), and until the
   // document's first content is in (keys typed before it would be merged beside it, out of order).
-  const canEdit = doc.can_edit && !closedReason && facts.fallback !== 'loading' && hasFirstContent(facts);
+  const canEdit =
+    doc.can_edit &&
+    !closedReason &&
+    !facts.refusal &&
+    !facts.isReadOnly &&
+    facts.fallback !== 'loading' &&
+    hasFirstContent(facts);
   const status = syncStatusOf(facts);
   const peers = usePeers(session);
 
@@ -134,7 +140,10 @@ export function DocumentEditor({ doc, session, user }: Props) {
           isOutlineInDrawer ? setOutlineDrawerOpen((open) => !open) : setOutlineShown((shown) => !shown)
         }
       />
-      {banner && <SyncBanner kind={banner} />}
+      {banner && !facts.refusal && <SyncBanner kind={banner} />}
+      {facts.refusal && (
+        <Alert className="doc-refusal" type="error" showIcon title={t(`error.${facts.refusal}`)} />
+      )}
       {editor && (canEdit || isFindOpen) && (
         <div className="doc-bars">
           {canEdit && (

@@ -3,10 +3,24 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failureCode, isNetworkFailure, noticeOf } from '../../../../shared/api/failure.ts';
+import { useSessionStore } from '../../../../shared/session/session-store.ts';
 
-/** Why a document did not open: it does not exist, the user may not read it, or the network failed. */
-export function DocumentProblem({ error, onRetry }: { error: unknown; onRetry(): void }) {
+/**
+ * Why a document did not open: it does not exist, the user may not read it, or the network failed.
+ * Through a share link (`isShareLink`), "no permission" means the link was turned off; a signed-out
+ * visitor has no projects to go back to.
+ */
+export function DocumentProblem({
+  error,
+  onRetry,
+  isShareLink = false,
+}: {
+  error: unknown;
+  onRetry(): void;
+  isShareLink?: boolean;
+}) {
   const { t } = useTranslation();
+  const isSignedIn = useSessionStore((state) => state.user !== null);
   const code = failureCode(error);
   const isMissing = code === ERRORS.DOCUMENT_NOT_FOUND.code || code === ERRORS.DOCUMENT_DELETED.code;
   const isForbidden = code === ERRORS.DOCUMENT_NO_PERMISSION.code;
@@ -15,7 +29,7 @@ export function DocumentProblem({ error, onRetry }: { error: unknown; onRetry():
   const title = isMissing
     ? t('error.document_not_found')
     : isForbidden
-      ? t('error.document_no_permission')
+      ? t(isShareLink ? 'error.share_link_off' : 'error.document_no_permission')
       : isGone
         ? t('error.project_deleted')
         : isNetworkFailure(error)
@@ -33,9 +47,11 @@ export function DocumentProblem({ error, onRetry }: { error: unknown; onRetry():
             {t('common.retry')}
           </Button>
         ),
-        <Link key="back" to="/projects">
-          {t('doc_editor.back_to_projects')}
-        </Link>,
+        (isSignedIn || !isShareLink) && (
+          <Link key="back" to="/projects">
+            {t('doc_editor.back_to_projects')}
+          </Link>
+        ),
       ]}
     />
   );
