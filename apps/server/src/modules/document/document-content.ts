@@ -1,8 +1,7 @@
 import { documentExtensions } from '@tandem/editor/extensions';
 import { getSchema, type JSONContent } from '@tiptap/core';
-import { generateHTML } from '@tiptap/html/server';
 import { MarkdownManager } from '@tiptap/markdown';
-import { DOMParser } from '@tiptap/pm/model';
+import { DOMParser, DOMSerializer, Fragment, type Node as PmNode } from '@tiptap/pm/model';
 import {
   prosemirrorJSONToYDoc,
   prosemirrorJSONToYXmlFragment,
@@ -19,6 +18,9 @@ const extensions = documentExtensions();
 /** The ProseMirror schema of every document. */
 export const documentSchema = getSchema(extensions);
 const htmlParser = DOMParser.fromSchema(documentSchema);
+const htmlSerializer = DOMSerializer.fromSchema(documentSchema);
+type SerializeOptions = Required<NonNullable<Parameters<DOMSerializer['serializeFragment']>[1]>>;
+type SerializeTarget = NonNullable<Parameters<DOMSerializer['serializeFragment']>[2]>;
 const markdown = new MarkdownManager({ extensions });
 const EMPTY: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
@@ -28,7 +30,36 @@ export function docToJson(doc: Y.Doc): JSONContent {
   return json.content?.length ? json : EMPTY;
 }
 
-export const jsonToHtml = (json: JSONContent) => generateHTML(withSafeUrls(json), extensions);
+/**
+ * The document as HTML: generateHTML's steps, a batch of top-level blocks at a time into a detached
+ * element of one happy-dom window (the whole DOM of a 1 MB document took over 512 MB of a worker).
+ */
+export function jsonToHtml(json: JSONContent): string {
+  const blocks: PmNode[] = [];
+  documentSchema.nodeFromJSON(withSafeUrls(json)).content.forEach((block) => {
+    blocks.push(block);
+  });
+  const window = new Window({ settings: HTML_SETTINGS });
+  const document = window.document as unknown as SerializeOptions['document'] & {
+    createElement(name: string): SerializeTarget & { innerHTML: string };
+  };
+  try {
+    let html = '';
+    for (let start = 0; start < blocks.length; start += MARKDOWN_BATCH_BLOCKS) {
+      const container = document.createElement('div');
+      htmlSerializer.serializeFragment(
+        Fragment.from(blocks.slice(start, start + MARKDOWN_BATCH_BLOCKS)),
+        { document },
+        container,
+      );
+      html += container.innerHTML;
+    }
+    return html;
+  } finally {
+    window.happyDOM.abort();
+    void window.happyDOM.close();
+  }
+}
 
 /**
  * Markdown of the document; headings 7-9 stay HTML, which our Markdown import reads back. Links,
