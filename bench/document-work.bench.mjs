@@ -31,8 +31,7 @@ const PARAGRAPH = 'A paragraph with **bold**, *italic* and a [link](https://exam
 const require = createRequire(join(ROOT, 'apps/server/package.json'));
 
 /** Markdown of at most `bytes`: one paragraph with bold, italic and a link, again and again. */
-const markdownOf = (bytes) =>
-  `${PARAGRAPH}\n\n`.repeat(Math.floor(bytes / (PARAGRAPH.length + 2)));
+const markdownOf = (bytes) => `${PARAGRAPH}\n\n`.repeat(Math.floor(bytes / (PARAGRAPH.length + 2)));
 
 /** A one-page PDF whose content stream (text drawn line after line) inflates to `inflatedBytes`. */
 function pdfBomb(inflatedBytes) {
@@ -61,7 +60,11 @@ function pdfBomb(inflatedBytes) {
   add(Buffer.from('\nendstream\nendobj\n'));
   const xrefAt = length;
   const xref = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  add(Buffer.from(`xref\n0 6\n0000000000 65535 f \n${xref}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`));
+  add(
+    Buffer.from(
+      `xref\n0 6\n0000000000 65535 f \n${xref}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -297,7 +300,11 @@ try {
 } finally {
   await model.stop();
 }
-figure('document_work_goals', 'health p99 < 200 ms, first token p99 < 300 ms, RSS < 1200 MB, get-doc warm < 300 ms', '');
+figure(
+  'document_work_goals',
+  'health p99 < 200 ms, first token p99 < 300 ms, RSS < 1200 MB, get-doc warm < 300 ms',
+  '',
+);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
