@@ -37,7 +37,7 @@ function pdfBomb(inflatedBytes: number): Buffer {
 }
 
 describe('a PDF whose content inflates far', () => {
-  // A short time limit: the bomb is stopped by whichever limit it reaches first, the page's text or the time.
+  // A short time limit: the bomb stops at whichever limit it reaches first, its page's text or the time.
   const context = useTestApp({ WORKER_TASK_TIMEOUT_MS: '4000' });
 
   it('is refused (413: 2243 past a page’s text, or 2242 past the time limit) while health keeps answering', async () => {

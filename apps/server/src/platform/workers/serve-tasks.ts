@@ -14,6 +14,9 @@ type Handlers = Record<string, (input: never) => unknown>;
  * an AppError by its name (so the request answers the same localised code as it would in the server).
  */
 export function serveTasks(handlers: Handlers) {
+  // A library's promise left to fail when a task stops it early (pdf.js once its text stream is
+  // cancelled) must not end the worker and fail the task with it: the task answers for itself.
+  process.on('unhandledRejection', () => {});
   parentPort!.on('message', async ({ task, input }: TaskRequest) => {
     let reply: TaskReply;
     try {
