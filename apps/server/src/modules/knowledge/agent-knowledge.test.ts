@@ -107,7 +107,7 @@ describe('replies that draw on projects', () => {
     expect(lastSystemPrompt()).toContain('secret cargo of gold');
     expect(mine.reply.content).toBe('Echo: Where does the zeppelin go? [1]');
     // The cited source first, then the other document it was given (the closed shelf the owner reads).
-    expect(mine.reply.citations.map((c: Citation) => [c.doc_name, c.cited])).toEqual([
+    expect(mine.reply.citations?.map((c: Citation) => [c.doc_name, c.cited])).toEqual([
       ['Landing guide', true],
       [expect.any(String), false],
     ]);
