@@ -373,9 +373,10 @@ test('the share menu makes a read-only link, and turned off the link says no per
   await page.keyboard.type('Open to anyone with the link.');
   await expectOnServer(request, owner.token, doc.uniqCode, 'Open to anyone with the link.');
 
+  // Not shared yet: the Share button itself turns the link on and copies it (no menu of one item).
   await page.getByRole('button', { name: m.share }).click();
-  await clickAtRest(page.getByRole('menuitem', { name: m.share_create }));
   await expect(page.getByText(m.share_copied)).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: m.share_create })).toHaveCount(0);
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`/projects/${doc.uniqCode}/[\\w-]+$`));
 
@@ -390,7 +391,7 @@ test('the share menu makes a read-only link, and turned off the link says no per
   await expect(page.getByText(m.share_revoked)).toBeVisible();
   await shared.reload();
   // The page says so where the link points, rather than leaving for the sign-in error page.
-  await expect(shared.getByText(errors.document_no_permission)).toBeVisible();
+  await expect(shared.getByText(errors.share_link_off)).toBeVisible();
   expect(new URL(shared.url()).pathname).toBe(new URL(link).pathname);
   await expect(shared.getByText('Open to anyone with the link.')).toBeHidden();
   await Promise.all([context.close(), visitor.close()]);
