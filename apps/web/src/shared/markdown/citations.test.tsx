@@ -61,10 +61,14 @@ describe("a reply's sources", () => {
     const { container } = await renderPage(<Citations citations={[landing, consulted]} />);
     expect(screen.getByText('Sources')).toBeTruthy();
     expect(screen.getByText('Also consulted')).toBeTruthy();
-    const names = [...container.querySelectorAll('.chat-citation__link')].map((link) => link.textContent?.trim());
+    const names = [...container.querySelectorAll('.chat-citation__link')].map((link) =>
+      link.textContent?.trim(),
+    );
     expect(names).toEqual(['Landing guide', 'Atlas.pdf · p. 4']);
     // Only the cited one carries a number.
-    expect([...container.querySelectorAll('.chat-citation__number')].map((n) => n.textContent)).toEqual(['[1]']);
+    expect([...container.querySelectorAll('.chat-citation__number')].map((n) => n.textContent)).toEqual([
+      '[1]',
+    ]);
   });
 
   it('show what a reply drew on when its text cites nothing', async () => {

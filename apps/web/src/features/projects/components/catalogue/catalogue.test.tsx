@@ -233,13 +233,16 @@ describe('the catalogue', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Trash/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Trash' });
     expect(
-      within(dialog).getByText('Deleted documents and groups stay here for 30 days, then are deleted for good.'),
+      within(dialog).getByText(
+        'Deleted documents and groups stay here for 30 days, then are deleted for good.',
+      ),
     ).toBeTruthy();
     const list = await within(dialog).findByRole('list', { name: 'Trash' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Old plans'),
-      expect.stringContaining('Untitled document'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Old plans'), expect.stringContaining('Untitled document')]);
     expect(within(list).getByText('Deleted Dec 1, 2026 by Ada · 2 documents inside')).toBeTruthy();
     expect(within(list).getByText('Deleted for good on Dec 31, 2026')).toBeTruthy();
 
