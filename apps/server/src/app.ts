@@ -297,12 +297,12 @@ export async function buildApp(deps: AppDeps) {
     adminEmails: config.adminEmails,
   });
   await app.register(accountRoutes, { db });
+  await app.register(setupRoutes, { db });
   await app.register(deviceRoutes, { db, realtime });
   await app.register(uploadRoutes, { db, storage });
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(billingRoutes, { db, config, billing });
-  await app.register(setupRoutes, { db });
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
