@@ -2,12 +2,20 @@ import { KNOWLEDGE_API } from '@tandem/contract/api';
 import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
 import { Document, ImageRun, Packer, Paragraph } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
-import { createDocument, createMember, createProject } from '../../../test/documents.ts';
+import { describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { appendParagraph, createDocument, createMember, createProject } from '../../../test/documents.ts';
 import { tinyPng } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { documentStates } from '../../db/schema.ts';
+import { documentStates, documentUpdateLog } from '../../db/schema.ts';
 import { jsonToState } from './document-content.ts';
+import { loadDocumentState, mergeInto, storeDocumentState } from './document-state.ts';
+
+// Counted, not changed: a get-doc of an unchanged stored document must not load (and replay) its state.
+vi.mock('./document-state.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./document-state.ts')>();
+  return { ...actual, loadDocumentState: vi.fn(actual.loadDocumentState) };
+});
 
 function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
   const boundary = 'tandem-boundary-limits';
@@ -172,4 +180,57 @@ describe('document limits and heavy work', () => {
     });
     expect(read.json().data.markdown).toContain('Paragraph 1499 with **bold**');
   }, 120_000);
+
+  it('get-doc of an unchanged stored document answers from the cache without loading its state, and sees any change at once', async () => {
+    const { owner, project } = await setup();
+    const doc = await createDocument(context.database.db, project.id, { name: 'Read often' });
+    const writer = new Y.Doc();
+    appendParagraph(writer, 'first');
+    const state = Y.encodeStateAsUpdate(writer);
+    await context.database.db
+      .insert(documentStates)
+      .values({ documentId: doc.id, state, byteSize: state.byteLength });
+    const loads = () => vi.mocked(loadDocumentState).mock.calls.filter(([, id]) => id === doc.id).length;
+    const read = async () => {
+      const answer = await context.app.inject({
+        method: 'GET',
+        url: `${KNOWLEDGE_API.getDoc}?uniq_code=${doc.uniqCode}`,
+        headers: owner.headers,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data.markdown as string;
+    };
+
+    expect(await read()).toBe('first');
+    expect(loads()).toBe(1);
+    expect(await read()).toBe('first');
+    expect(await read()).toBe('first');
+    expect(loads()).toBe(1);
+
+    // Another node's editor: its update is logged before it is acknowledged, the state not yet stored.
+    const before = Y.encodeStateVector(writer);
+    appendParagraph(writer, 'second');
+    await context.database.db
+      .insert(documentUpdateLog)
+      .values({ documentId: doc.id, update: Y.encodeStateAsUpdate(writer, before) });
+    expect(await read()).toBe('first\n\nsecond');
+    expect(loads()).toBe(2);
+    expect(await read()).toBe('first\n\nsecond');
+    expect(loads()).toBe(2);
+
+    // Another node stores the state: the log is folded in, and a later edit stored with it is seen.
+    appendParagraph(writer, 'third');
+    expect(await storeDocumentState(context.database.db, doc.id, mergeInto(writer), null)).toBe(true);
+    expect(await read()).toBe('first\n\nsecond\n\nthird');
+    expect(loads()).toBe(3);
+
+    const saved = await context.app.inject({
+      method: 'POST',
+      url: KNOWLEDGE_API.saveOnlineDoc,
+      headers: owner.headers,
+      payload: { doc_id: doc.id, format: 'markdown', content: 'replaced' },
+    });
+    expect(saved.json()).toMatchObject({ code: 0 });
+    expect(await read()).toBe('replaced');
+  });
 });

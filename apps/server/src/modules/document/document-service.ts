@@ -9,7 +9,7 @@ import { maskedPerson, personColumns } from '../agent/agent-data.ts';
 import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';
-import { loadDocumentState } from './document-state.ts';
+import { loadDocumentState, storedVersion } from './document-state.ts';
 import { renderedContent } from './rendered-content.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -80,7 +80,7 @@ export async function getDoc(
     yourName = await nameInTeam(deps.db, userId, access.teamId);
   }
   const { html, markdown } = query.withContent
-    ? await renderedContent(found.teamId, document.id, await contentOf(deps, document.id))
+    ? await renderedContent(found.teamId, document.id, await renderSource(deps, document.id))
     : { html: '', markdown: '' };
   return {
     id: document.id,
@@ -121,6 +121,20 @@ async function contentOf(deps: { db: Db; collab: CollabServer }, documentId: num
     deps.collab.hocuspocus.documents.get(collabDocumentName(documentId)) ??
     (await loadDocumentState(deps.db, documentId))
   );
+}
+
+/**
+ * What `get-doc` renders: the live copy when this process holds one, else the stored content named by
+ * its version, one small read, so a read of an unchanged document neither loads its state nor replays
+ * its update log. The version is read before the state: what gets rendered is never older than it.
+ */
+async function renderSource(deps: { db: Db; collab: CollabServer }, documentId: number) {
+  const live = deps.collab.hocuspocus.documents.get(collabDocumentName(documentId));
+  if (live) return live;
+  return {
+    version: await storedVersion(deps.db, documentId),
+    load: () => loadDocumentState(deps.db, documentId),
+  };
 }
 
 /** A document's current state as bytes (an empty document's when it has none), for the worker pool. */

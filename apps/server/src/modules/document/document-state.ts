@@ -48,6 +48,25 @@ export async function loadDocumentState(db: Db, documentId: number): Promise<Uin
 }
 
 /**
+ * What identifies a document's stored content, read without its bytes: when its state was stored
+ * (microseconds) and its size, and how many updates are logged since and the newest one's id. Any store
+ * or logged update, on any node, changes it (a store rewrites `updated_at`; the log only grows until a
+ * store folds it in).
+ */
+export async function storedVersion(db: Reader, documentId: number): Promise<string> {
+  const [row] = await db
+    .select({
+      state: sql<string | null>`(select ${documentStates.updatedAt}::text || '/' || ${documentStates.byteSize}
+        from ${documentStates} where ${documentStates.documentId} = ${documentId})`,
+      log: sql<string>`(select count(*) || '/' || coalesce(max(${documentUpdateLog.id}), 0)
+        from ${documentUpdateLog} where ${documentUpdateLog.documentId} = ${documentId})`,
+    })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return `${row?.state ?? 'none'}+${row?.log ?? '0/0'}`;
+}
+
+/**
  * Stores a document's Yjs state merged with what the database already holds, so a node never wipes
  * out edits another node stored meanwhile (Yjs merges are unions): `merge` gets the stored state and
  * answers the state to keep. The document's row is locked meanwhile, so two nodes storing at once take

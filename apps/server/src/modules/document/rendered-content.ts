@@ -14,26 +14,39 @@ let cachedChars = 0;
 const sizeOf = (entry: Rendered) => entry.html.length + entry.markdown.length;
 
 /**
- * What identifies a document's content: for a live copy its snapshot (state vector and deletions; a
- * deletion adds no clock to the state vector), a few milliseconds even for a long document; for a
- * stored state the hash of its bytes.
+ * A document's content as stored, named by `version` (`storedVersion`: a small read that changes with
+ * every store or logged update), its bytes loaded only when that version is not rendered yet.
  */
-function keyOf(source: Y.Doc | Uint8Array) {
-  const bytes = source instanceof Y.Doc ? Y.encodeSnapshot(Y.snapshot(source)) : source;
-  return `${source instanceof Y.Doc ? 'live' : 'stored'}:${createHash('sha256').update(bytes).digest('base64')}`;
+export type StoredContent = { version: string; load: () => Promise<Uint8Array | undefined> };
+
+/**
+ * What identifies a document's content: for a live copy its snapshot (state vector and deletions; a
+ * deletion adds no clock to the state vector), a few milliseconds even for a long document; for stored
+ * content its version.
+ */
+function keyOf(source: Y.Doc | StoredContent) {
+  if (!(source instanceof Y.Doc)) return `stored:${source.version}`;
+  const snapshot = Y.encodeSnapshot(Y.snapshot(source));
+  return `live:${createHash('sha256').update(snapshot).digest('base64')}`;
+}
+
+/** The state to render: an empty document's when nothing is stored yet. */
+async function stateOf(source: Y.Doc | StoredContent) {
+  if (source instanceof Y.Doc) return Y.encodeStateAsUpdate(source);
+  return (await source.load()) ?? new Uint8Array([0, 0]);
 }
 
 /**
  * A document's HTML and Markdown, rendered again only when its content changed (anonymous share-link
  * reads of a long document hit the cache), and rendered in the worker pool, queued behind `team`'s own
- * work: rendering a long document takes seconds of the HTML parser (happy-dom).
+ * work: rendering a long document takes seconds of the HTML parser (happy-dom). Stored content is
+ * loaded (its update log replayed) only when its version is not the one rendered last.
  */
 export async function renderedContent(
   team: number,
   documentId: number,
-  source: Y.Doc | Uint8Array | undefined,
+  source: Y.Doc | StoredContent,
 ): Promise<Rendered> {
-  if (source === undefined) source = new Uint8Array([0, 0]);
   const key = keyOf(source);
   const hit = cache.get(documentId);
   if (hit?.key === key) {
@@ -44,8 +57,9 @@ export async function renderedContent(
   const pendingKey = `${documentId}:${key}`;
   let render = pending.get(pendingKey);
   if (!render) {
-    const state = source instanceof Y.Doc ? Y.encodeStateAsUpdate(source) : source;
-    render = runHeavy(team, 'document.render', { state }).finally(() => pending.delete(pendingKey));
+    render = stateOf(source)
+      .then((state) => runHeavy(team, 'document.render', { state }))
+      .finally(() => pending.delete(pendingKey));
     pending.set(pendingKey, render);
   }
   const rendered = await render;
