@@ -50,18 +50,23 @@ export async function unusedCredit(db: Db, live: SubscriptionRow & { endsAt: Dat
   return Math.min(paid, Math.floor((paid * left) / (end - start)));
 }
 
-export async function previewPlanChange(
-  db: Db,
-  input: { teamId: number; planId: number | undefined; locale: Locale; at?: Date },
-): Promise<PlanChangePreview> {
-  if (!input.planId) throw new AppError('PLAN_ID_MISSING');
+/** A plan price (`plan_id`) with its plan; a missing or unknown id is PLAN_ID_MISSING. */
+export async function pricedPlan(db: Db, planId: number | undefined) {
+  if (!planId) throw new AppError('PLAN_ID_MISSING');
   const [found] = await db
     .select({ pricing: billingPricingPlans, plan: billingPlans })
     .from(billingPricingPlans)
     .innerJoin(billingPlans, eq(billingPlans.verId, billingPricingPlans.verId))
-    .where(eq(billingPricingPlans.planId, input.planId));
+    .where(eq(billingPricingPlans.planId, planId));
   if (!found) throw new AppError('PLAN_ID_MISSING');
-  const { pricing, plan } = found;
+  return found;
+}
+
+export async function previewPlanChange(
+  db: Db,
+  input: { teamId: number; planId: number | undefined; locale: Locale; at?: Date },
+): Promise<PlanChangePreview> {
+  const { pricing, plan } = await pricedPlan(db, input.planId);
   const target = { verId: plan.verId, periodType: pricing.periodType };
   if (plan.isFree || (await isPlanChangeRefused(db, input.teamId, target))) {
     throw new AppError('PLAN_NOT_PURCHASABLE');

@@ -13,15 +13,9 @@ import type { Locale } from '@tandem/contract/i18n';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  billingOrders,
-  billingPlans,
-  billingPricingPlans,
-  teamPaymentMethods,
-  teamSubscriptions,
-} from '../../db/schema.ts';
+import { billingOrders, billingPlans, teamPaymentMethods, teamSubscriptions } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { quoteInstant, unusedCredit } from './plan-change-quote.ts';
+import { pricedPlan, quoteInstant, unusedCredit } from './plan-change-quote.ts';
 import { textsOf } from './plan-packages.ts';
 import { isLive, isPlanChangeRefused } from './plan-rules.ts';
 import { isCardExpired } from './providers/card-check.ts';
@@ -52,14 +46,7 @@ export async function createCheckoutSession(
   },
   log: FastifyBaseLogger,
 ) {
-  if (!input.planId) throw new AppError('PLAN_ID_MISSING');
-  const [found] = await db
-    .select({ pricing: billingPricingPlans, plan: billingPlans })
-    .from(billingPricingPlans)
-    .innerJoin(billingPlans, eq(billingPlans.verId, billingPricingPlans.verId))
-    .where(eq(billingPricingPlans.planId, input.planId));
-  if (!found) throw new AppError('PLAN_ID_MISSING');
-  const { pricing, plan } = found;
+  const { pricing, plan } = await pricedPlan(db, input.planId);
   if (plan.isFree) throw new AppError('PLAN_NOT_PURCHASABLE');
   const current = await subscriptionRow(db, input.teamId);
   const live = isLive(current) ? current : undefined;
