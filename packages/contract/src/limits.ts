@@ -78,6 +78,16 @@ export const AGENT_AVATAR_MAX_BYTES = 3 * MB;
 export const AGENT_AVATAR_FORMATS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const WEB_ELEMENT_IMAGE_MAX_BYTES = 3.5 * MB;
 export const PDF_MAX_BYTES = 20 * MB;
+/**
+ * A PDF's decompressed content (its FlateDecode streams that are not images), bounded before pdf.js reads
+ * it (2243). pdf.js reads dense page content at about 0.65 s per MB, so one stream of 8 MB is at most
+ * some 5 s of a worker (a real page's content is tens of KB); a font program, which pdf.js parses rather
+ * than draws, may be a fully embedded CJK font (10 to 20 MB); 64 MB in all is 500 pages at 100 KB each
+ * with their fonts, and still inside the worker's 60 s time limit.
+ */
+export const PDF_STREAM_MAX_INFLATED_BYTES = 8 * MB;
+export const PDF_FONT_STREAM_MAX_INFLATED_BYTES = 32 * MB;
+export const PDF_TOTAL_MAX_INFLATED_BYTES = 64 * MB;
 export const PDF_FILES_PER_SELECTION = 50;
 
 // Agents and chat

@@ -4,6 +4,7 @@ import { PDF_PAGES_MAX } from '@tandem/contract/pdf';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertPdfStreamsWithinLimits } from './pdf-streams.ts';
 
 /** Where a PDF must start (`%PDF-1.7`); pdf.js would read some files without it, uploads must have it. */
 const PDF_MAGIC = '%PDF-';
@@ -88,6 +89,8 @@ function pageText(items: readonly TextItem[]): string {
  */
 export async function readPdfPages(bytes: Uint8Array): Promise<string[]> {
   if (!hasPdfMagic(bytes)) throw new AppError('PDF_WRONG_TYPE');
+  // A compression bomb stops here, in a fraction of a second, before pdf.js draws any of it.
+  assertPdfStreamsWithinLimits(bytes);
   const task = getDocument({
     data: new Uint8Array(bytes),
     verbosity: 0,
