@@ -144,11 +144,13 @@ describe('document limits and heavy work', () => {
     ).join('\n\n');
     let isSaving = true;
     let slowestHealth = 0;
+    let healthAnswers = 0;
 
     const probe = (async () => {
       while (isSaving) {
         const started = performance.now();
         await context.app.inject({ method: 'GET', url: '/api/health' });
+        if (isSaving) healthAnswers += 1;
         slowestHealth = Math.max(slowestHealth, performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -165,8 +167,11 @@ describe('document limits and heavy work', () => {
     await probe;
 
     expect(saved.json()).toMatchObject({ code: 0 });
-    // Parsed on the event loop, the save blocked health for its whole length (1 MB: 7 s).
-    expect(slowestHealth).toBeLessThan(Math.max(250, saveMs / 3));
+    // Parsed on the event loop, the save blocked health for its whole length (1 MB: 7 s): one answer at
+    // most came while it ran. Applying and storing the result stay on the loop, and on a machine busy
+    // with other work they take a good part of the save, so the figure is a share of the save's time.
+    expect(healthAnswers).toBeGreaterThanOrEqual(3);
+    expect(slowestHealth).toBeLessThan(Math.max(250, saveMs * 0.75));
 
     const read = await context.app.inject({
       method: 'GET',
