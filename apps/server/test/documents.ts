@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { App } from '../src/app.ts';
@@ -84,6 +85,27 @@ export function collaborationUrl(app: App) {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening');
   return `ws://127.0.0.1:${address.port}/collaboration`;
+}
+
+/**
+ * For a test file of collaboration clients: the app listens before its tests, and `open` connects a
+ * client to it (as `openCollabClient`), every client opened destroyed after the file's tests.
+ */
+export function useCollabClients(context: { app: App }) {
+  const clients: CollabClient[] = [];
+  let url: string;
+  beforeAll(async () => {
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    url = collaborationUrl(context.app);
+  });
+  afterAll(() => {
+    for (const client of clients) client.destroy();
+  });
+  return (name: string, token: string) => {
+    const client = openCollabClient(url, name, token);
+    clients.push(client);
+    return client;
+  };
 }
 
 export type CollabClient = {

@@ -1,17 +1,16 @@
 import { KNOWLEDGE_API, PROJECT_API, TEAM_API, USER_API } from '@tandem/contract/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addProjectMember,
   appendParagraph,
   type CollabClient,
-  collaborationUrl,
   createDocument,
   createMember,
   createProject,
   joinTeam,
-  openCollabClient,
   textOf,
+  useCollabClients,
   whenDoc,
 } from '../../../test/documents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -23,16 +22,7 @@ import { teams } from '../../db/schema.ts';
  */
 describe('collaboration access changes', () => {
   const context = useTestApp();
-  const clients: CollabClient[] = [];
-  let url: string;
-
-  beforeAll(async () => {
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    url = collaborationUrl(context.app);
-  });
-  afterAll(() => {
-    for (const client of clients) client.destroy();
-  });
+  const open = useCollabClients(context);
 
   const call = async (
     method: 'POST' | 'DELETE',
@@ -47,8 +37,7 @@ describe('collaboration access changes', () => {
 
   async function connect(headers: Record<string, string> | undefined, body: object) {
     const { token, document_name: name } = await call('POST', KNOWLEDGE_API.collabToken, headers ?? {}, body);
-    const client = openCollabClient(url, name, token);
-    clients.push(client);
+    const client = open(name, token);
     expect(await client.authenticated).toBe(true);
     await client.synced;
     return client;

@@ -1,17 +1,16 @@
 import { KNOWLEDGE_API } from '@tandem/contract/api';
 import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   appendParagraph,
   type CollabClient,
-  collaborationUrl,
   createDocument,
   createMember,
   createProject,
-  openCollabClient,
   textOf,
+  useCollabClients,
 } from '../../../test/documents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { billingPlans, documentStates, documentUpdateLog } from '../../db/schema.ts';
@@ -24,16 +23,7 @@ import { loadDocumentState } from './document-state.ts';
  */
 describe('collaboration writes', () => {
   const context = useTestApp();
-  const clients: CollabClient[] = [];
-  let url: string;
-
-  beforeAll(async () => {
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    url = collaborationUrl(context.app);
-  });
-  afterAll(() => {
-    for (const client of clients) client.destroy();
-  });
+  const open = useCollabClients(context);
 
   async function openDocument(state?: Uint8Array) {
     const { app, database } = context;
@@ -50,8 +40,7 @@ describe('collaboration writes', () => {
       headers: owner.headers,
       payload: { doc_id: document.id },
     });
-    const client = openCollabClient(url, String(document.id), response.json().data.token);
-    clients.push(client);
+    const client = open(String(document.id), response.json().data.token);
     await client.synced;
     return { owner, document, client };
   }

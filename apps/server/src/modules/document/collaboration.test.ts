@@ -1,19 +1,17 @@
 import { KNOWLEDGE_API } from '@tandem/contract/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { until } from '../../../test/child-server.ts';
 import {
   addProjectMember,
   appendParagraph,
-  type CollabClient,
-  collaborationUrl,
   createDocument,
   createMember,
   createProject,
   joinTeam,
-  openCollabClient,
   textOf,
+  useCollabClients,
   whenDoc,
 } from '../../../test/documents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -27,22 +25,7 @@ import { closeLiveDocuments } from './live-documents.ts';
  */
 describe('collaboration websocket', () => {
   const context = useTestApp();
-  const clients: CollabClient[] = [];
-  let url: string;
-
-  beforeAll(async () => {
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    url = collaborationUrl(context.app);
-  });
-  afterAll(() => {
-    for (const client of clients) client.destroy();
-  });
-
-  const open = (name: string, token: string) => {
-    const client = openCollabClient(url, name, token);
-    clients.push(client);
-    return client;
-  };
+  const open = useCollabClients(context);
 
   async function tokenFor(headers: Record<string, string> | undefined, body: object) {
     const response = await context.app.inject({
