@@ -1,11 +1,12 @@
 // The worker thread of the document work pool (platform/workers): every task that parses or renders
 // documents, PDFs and knowledge chunks. Bundled beside main.js as heavy-worker.js (scripts/build.mjs).
+import { chatTasks } from './modules/chat/chat-tasks.ts';
 import { documentTasks } from './modules/document/document-tasks.ts';
 import { knowledgeTasks } from './modules/knowledge/knowledge-tasks.ts';
 import { pdfTasks } from './modules/pdf/pdf-tasks.ts';
 import { serveTasks } from './platform/workers/serve-tasks.ts';
 
-export const heavyTasks = { ...documentTasks, ...pdfTasks, ...knowledgeTasks };
+export const heavyTasks = { ...chatTasks, ...documentTasks, ...pdfTasks, ...knowledgeTasks };
 export type HeavyTasks = typeof heavyTasks;
 
 serveTasks(heavyTasks);

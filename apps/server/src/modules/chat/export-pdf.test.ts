@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../../../test/pdf-text.ts';
-import { type PdfMessage, renderConversationPdf } from './export-pdf.ts';
+import { type PdfMessage, renderConversationPdf } from './conversation-pdf.ts';
 
 const at = new Date('2026-11-20T10:00:00Z');
 

@@ -1,5 +1,7 @@
+import type { Locale } from '@tandem/contract/i18n';
 import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
 import type { JSONContent } from '@tiptap/core';
+import { zipSync } from 'fflate';
 import * as Y from 'yjs';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
@@ -11,6 +13,8 @@ import {
   markdownToJson,
   replaceContent,
 } from './document-content.ts';
+import { renderDocx } from './export-docx.ts';
+import { renderDocumentPdf } from './export-pdf.ts';
 import { type PendingImage, readImportedFile } from './import-content.ts';
 
 const docOf = (state: Uint8Array) => {
@@ -48,7 +52,7 @@ function withinLimit(state: Uint8Array) {
 
 /**
  * The document work that runs in the worker pool (`platform/workers`), off the event loop: parsing
- * imported files and saved content, and rendering a document's state as HTML and Markdown.
+ * imported files and saved content, and rendering a document's state as HTML, Markdown, PDF and DOCX.
  * Inputs and results are plain data (Yjs states as bytes), copied between threads.
  */
 export const documentTasks = {
@@ -83,6 +87,33 @@ export const documentTasks = {
   'document.markdown': ({ json }: { json: JSONContent }) => jsonToMarkdown(json),
 
   'document.html': ({ json }: { json: JSONContent }) => jsonToHtml(json),
+
+  /** A document as a PDF, its pictures (bytes by `src`, read by the server) drawn in place. */
+  'document.pdf': ({
+    names,
+    json,
+    locale,
+    pictures,
+  }: {
+    names: { title: string; heading?: string };
+    json: JSONContent;
+    locale: Locale;
+    pictures: Record<string, Uint8Array>;
+  }) => renderDocumentPdf(names, json, locale, new Map(Object.entries(pictures))),
+
+  /** A document as a .docx file, its pictures (bytes by `src`, read by the server) embedded. */
+  'document.docx': ({
+    title,
+    json,
+    pictures,
+  }: {
+    title: string;
+    json: JSONContent;
+    pictures: Record<string, Uint8Array>;
+  }) => renderDocx(title, json, async (src) => (pictures[src] ? Buffer.from(pictures[src]) : undefined)),
+
+  /** Exported files as one zip, compressed here rather than on the server's event loop. */
+  'document.zip': ({ entries }: { entries: Record<string, Uint8Array> }) => zipSync(entries),
 
   /**
    * The update that replaces the whole content of the document whose state is `state` with `content`:

@@ -3,18 +3,15 @@ import { translate } from '@tandem/contract/messages';
 import type { ExportFormat } from '@tandem/contract/project-rules';
 import type { JSONContent } from '@tiptap/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { runHeavy } from '../../platform/workers/index.ts';
+import { asBuffer, runHeavy } from '../../platform/workers/index.ts';
 import { pdfBytesOf } from '../pdf/pdf-upload.ts';
 import { documentAccess } from '../project/policy.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
 import { stateOf } from './document-service.ts';
-import { renderDocx } from './export-docx.ts';
-import { pictureSources, renderDocumentPdf } from './export-pdf.ts';
 import { standalonePage } from './html-page.ts';
 
 export type ExportDeps = { db: Db; collab: CollabServer; files: FileStore };
@@ -64,13 +61,25 @@ const withAbsoluteUploads = (json: JSONContent, origin: string): JSONContent => 
   };
 };
 
-/** The bytes of the document's own uploaded pictures, by `src`, for the PDF to draw. */
+/** Every picture's `src` in a document, nested ones (lists, tables, quotes) included. */
+const pictureSources = (json: JSONContent): string[] => [
+  ...(json.type === 'image' && typeof json.attrs?.src === 'string' ? [json.attrs.src] : []),
+  ...(json.content ?? []).flatMap(pictureSources),
+];
+
+/** What an export reads of a document's pictures in all; past it the rest print as their names. */
+export const EXPORT_PICTURES_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The bytes of the document's own uploaded pictures, by `src`, for the PDF and DOCX to embed. */
 async function picturesOf(files: FileStore, json: JSONContent) {
-  const pictures = new Map<string, Uint8Array>();
+  const pictures: Record<string, Uint8Array> = {};
+  let total = 0;
   for (const src of new Set(pictureSources(json))) {
     const upload = UPLOAD_SRC.exec(src);
     const bytes = upload ? await files.read(upload[1]!) : undefined;
-    if (bytes) pictures.set(src, bytes);
+    if (!bytes || total + bytes.byteLength > EXPORT_PICTURES_MAX_BYTES) continue;
+    total += bytes.byteLength;
+    pictures[src] = bytes;
   }
   return pictures;
 }
@@ -89,7 +98,7 @@ async function renderOne(
   id: number,
   format: ExportFormat,
 ) {
-  // Conversions run in the worker pool; the PDF and DOCX renderers, which read pictures, stay here.
+  // Conversions run in the worker pool; the pictures they embed are read here.
   const json = await runHeavy(context.teamId, 'document.json', { state: await stateOf(deps, id) });
   // The name heads the page unless the text opens with a heading of its own.
   const heading = json.content?.[0]?.type === 'heading' ? undefined : title;
@@ -106,17 +115,22 @@ async function renderOne(
         }),
       );
     case 'pdf':
-      return renderDocumentPdf(
-        { title, heading },
-        withHeadingsUpTo6(json),
-        context.locale,
-        await picturesOf(deps.files, json),
+      return asBuffer(
+        await runHeavy(context.teamId, 'document.pdf', {
+          names: { title, heading },
+          json: withHeadingsUpTo6(json),
+          locale: context.locale,
+          pictures: await picturesOf(deps.files, json),
+        }),
       );
     case 'docx':
-      return renderDocx(title, json, async (src) => {
-        const upload = UPLOAD_SRC.exec(src);
-        return upload ? deps.files.read(upload[1]!) : undefined;
-      });
+      return asBuffer(
+        await runHeavy(context.teamId, 'document.docx', {
+          title,
+          json,
+          pictures: await picturesOf(deps.files, json),
+        }),
+      );
   }
 }
 
@@ -205,5 +219,9 @@ export async function exportDocuments(
         : await renderOne(deps, { ...context, teamId }, node.name || untitled('doc'), node.id, format);
   }
   const zipName = rows.length === 1 && single ? nameOf(single) : 'documents';
-  return { fileName: `${zipName}.zip`, contentType: CONTENT_TYPES.zip, body: Buffer.from(zipSync(entries)) };
+  return {
+    fileName: `${zipName}.zip`,
+    contentType: CONTENT_TYPES.zip,
+    body: asBuffer(await runHeavy(teamId, 'document.zip', { entries })),
+  };
 }

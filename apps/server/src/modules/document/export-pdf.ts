@@ -1,19 +1,13 @@
 import type { JSONContent } from '@tiptap/core';
-import { numberPages, openPdf } from '../chat/export-pdf.ts';
 import { PDF_FONT } from '../chat/pdf-fonts.ts';
 import { BODY_SIZE, drawMarkdown, ensureSpace, PDF_COLORS } from '../chat/pdf-markdown.ts';
+import { numberPages, openPdf } from '../chat/pdf-page.ts';
 import { jsonToMarkdown } from './document-content.ts';
 import { imageSize } from './image-size.ts';
 
 /** Points per CSS pixel: a picture prints at the size it shows in the editor, narrowed to the column. */
 const POINTS_PER_PIXEL = 0.75;
 const PICTURE_GAP = 8;
-
-/** The `src` of every picture at the top level of a document: the pictures the PDF draws. */
-export const pictureSources = (json: JSONContent) =>
-  (json.content ?? [])
-    .filter((node) => node.type === 'image' && typeof node.attrs?.src === 'string')
-    .map((node) => node.attrs!.src as string);
 
 /**
  * Draws one picture across at most the column's width and the page's height; false when its bytes are

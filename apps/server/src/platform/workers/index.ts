@@ -37,6 +37,9 @@ export function configureHeavyWork(next: HeavyWorkLimits) {
 
 type Task = keyof HeavyTasks;
 
+/** Bytes a task answered (a Uint8Array once they cross threads) as the Buffer a reply or library expects. */
+export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /**
  * Runs one of the heavy tasks (`heavy-worker.ts`) in the process's worker pool, queued behind `team`'s
  * own work only. Byte arrays in the input are copied to the worker; results come back as they were made.
