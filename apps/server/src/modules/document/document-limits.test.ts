@@ -164,7 +164,12 @@ describe('document limits and heavy work', () => {
       { length: 1500 },
       (_, index) => `Paragraph ${index} with **bold**, *italic* and a [link](https://example.com/${index}).`,
     ).join('\n\n');
-    const { result: saved, ms: saveMs, healthAnswers, slowestHealth } = await whileHealthIsProbed(() =>
+    const {
+      result: saved,
+      ms: saveMs,
+      healthAnswers,
+      slowestHealth,
+    } = await whileHealthIsProbed(() =>
       context.app.inject({
         method: 'POST',
         url: KNOWLEDGE_API.saveOnlineDoc,
@@ -193,7 +198,8 @@ describe('document limits and heavy work', () => {
     const doc = await createDocument(context.database.db, project.id, { name: 'Long read' });
     const markdown = Array.from(
       { length: 1500 },
-      (_, index) => `## Part ${index}\n\nParagraph ${index} with **bold**, *italic* and \`code\`, then more words.`,
+      (_, index) =>
+        `## Part ${index}\n\nParagraph ${index} with **bold**, *italic* and \`code\`, then more words.`,
     ).join('\n\n');
     const saved = await context.app.inject({
       method: 'POST',
