@@ -64,7 +64,9 @@ describe('choosing people for an agent', () => {
       [bob.id, false, null],
       [cat.id, false, 'viewer'],
     ]);
-    expect(page.data[1]).toMatchObject({ name: 'Ann Admin', email: maskEmail(ann.email), phone: '' });
+    // Her own address is hers to read whole; everyone else's is masked to her.
+    expect(page.data[1]).toMatchObject({ name: 'Ann Admin', email: ann.email, phone: '' });
+    expect(page.data[2]).toMatchObject({ email: maskEmail(bob.email) });
     // Someone known by no name is shown by their masked address, never the whole of it.
     expect(page.data[0]).toMatchObject({ name: maskEmail(owner.email), email: maskEmail(owner.email) });
     expect(JSON.stringify(page)).not.toContain(owner.email);
@@ -105,11 +107,12 @@ describe('choosing people for an agent', () => {
     const context = await loadAgent(ctx.database.db, { id }, ann.id);
     const select = vi.spyOn(ctx.database.db, 'select');
     try {
-      const page = await listAgentCandidates(ctx.database.db, context.agent, {
-        page: 1,
-        page_size: 20,
-        keyword: '',
-      });
+      const page = await listAgentCandidates(
+        ctx.database.db,
+        context.agent,
+        { page: 1, page_size: 20, keyword: '' },
+        ann.id,
+      );
       expect(page.data).toHaveLength(4);
       expect(select).toHaveBeenCalledTimes(1);
     } finally {

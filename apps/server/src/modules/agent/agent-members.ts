@@ -10,12 +10,13 @@ import { type AgentRow, maskedPerson, personColumns } from './agent-data.ts';
 
 /**
  * The agent's members, in the order they were added, with the name they have in its team; contacts
- * masked, as editors read this list too.
+ * masked, as editors read this list too (but not a reader's own).
  */
 export async function listAgentMembers(
   db: Db,
   agent: AgentRow,
   query: PageQuery,
+  viewerId: number,
 ): Promise<Page<AgentMember>> {
   const where = eq(agentMembers.agentId, agent.id);
   const [rows, [total]] = await Promise.all([
@@ -38,7 +39,7 @@ export async function listAgentMembers(
     data: rows.map((row) => ({
       user_id: row.userId,
       avatar: row.avatar,
-      ...maskedPerson(row),
+      ...maskedPerson(row, row.userId === viewerId),
       permission: row.permission,
       created_at: row.createdAt.toISOString(),
     })),
@@ -51,10 +52,11 @@ export async function listAgentCandidates(
   db: Db,
   agent: AgentRow,
   query: PageQuery & { keyword: string },
+  viewerId: number,
 ): Promise<Page<AgentCandidate>> {
   const permission = sql<AgentPermission | null>`(select ${agentMembers.permission} from ${agentMembers}
     where ${agentMembers.agentId} = ${agent.id} and ${agentMembers.userId} = ${teamMembers.userId})`;
-  const page = await listTeamCandidates(db, agent.teamId, query, permission);
+  const page = await listTeamCandidates(db, agent.teamId, query, permission, viewerId);
   return {
     data: page.data.map((person) => ({ ...person, is_owner: person.user_id === agent.ownerId })),
     total: page.total,

@@ -174,7 +174,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) =
     },
     async (request) => {
       const { agent } = await agentFor(request, request.query.id, 'edit');
-      return ok(await listAgentMembers(db, agent, request.query));
+      return ok(await listAgentMembers(db, agent, request.query, sessionOf(request).userId));
     },
   );
   app.post(
@@ -213,7 +213,7 @@ export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) =
     },
     async (request) => {
       const { agent } = await agentFor(request, request.query.id, 'manage_members');
-      return ok(await listAgentCandidates(db, agent, request.query));
+      return ok(await listAgentCandidates(db, agent, request.query, sessionOf(request).userId));
     },
   );
   app.post(

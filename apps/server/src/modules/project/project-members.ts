@@ -58,11 +58,12 @@ export async function listProjectCandidates(
   db: Db,
   grant: ProjectGrant,
   query: PageQuery & { keyword: string },
+  viewerId: number,
 ): Promise<Page<ProjectCandidate>> {
   const permission = sql<ProjectPermission | null>`(select ${projectMembers.permission} from ${projectMembers}
     where ${projectMembers.projectId} = ${grant.projectId} and ${projectMembers.userId} = ${teamMembers.userId})`;
   const [page, [project]] = await Promise.all([
-    listTeamCandidates(db, grant.teamId, query, permission),
+    listTeamCandidates(db, grant.teamId, query, permission, viewerId),
     db.select({ ownerId: projects.ownerId }).from(projects).where(eq(projects.id, grant.projectId)),
   ]);
   return {

@@ -174,9 +174,8 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     },
     async (request) => {
       const { project_id: projectId, ...query } = request.query;
-      return ok(
-        await listProjectCandidates(db, await project(sessionOf(request).userId, projectId, 'manage'), query),
-      );
+      const { userId } = sessionOf(request);
+      return ok(await listProjectCandidates(db, await project(userId, projectId, 'manage'), query, userId));
     },
   );
 

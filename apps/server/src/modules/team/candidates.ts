@@ -25,6 +25,8 @@ export async function listTeamCandidates<P extends string>(
   teamId: number,
   query: PageQuery & { keyword: string },
   permission: SQL<P | null>,
+  /** Who asks: their own contacts are not masked to them. */
+  viewerId: number,
 ): Promise<Page<TeamCandidate<P>>> {
   const conditions: (SQL | undefined)[] = [eq(teamMembers.teamId, teamId)];
   if (query.keyword) {
@@ -67,7 +69,7 @@ export async function listTeamCandidates<P extends string>(
     data: rows.map((row) => ({
       user_id: row.userId,
       avatar: row.avatar,
-      ...maskedPerson(row),
+      ...maskedPerson(row, row.userId === viewerId),
       permission: row.permission,
     })),
     total,

@@ -217,7 +217,10 @@ export async function listApplicants(
     data: rows.map(({ application, nick, phone, email }) => ({
       id: application.id,
       user_id: application.userId,
-      ...presentPerson({ realName: application.realName, nickName: nick, phone, email }, view),
+      ...presentPerson(
+        { userId: application.userId, realName: application.realName, nickName: nick, phone, email },
+        view,
+      ),
       real_name: application.realName,
       created_at: application.createdAt.toISOString(),
     })),

@@ -18,19 +18,23 @@ export const displayName = (row: {
   email: string | null;
 }) => row.realName || row.nickName || row.phone || row.email || '';
 
-/** How a viewer reads members' phone and email: whole for the team's own managers, masked otherwise. */
-export type ContactView = 'whole' | 'masked';
+/**
+ * How a viewer reads members' phone and email: whole for the team's own managers, masked otherwise,
+ * except their own, which everyone reads whole.
+ */
+export type ContactView = { isWhole: boolean; viewerId: number };
 
 /**
  * A person's name and contacts as `view` allows: masked contacts never leave the server whole, not even
  * as the name a person without one is shown by.
  */
 export function presentPerson(
-  row: { realName: string; nickName: string; phone: string | null; email: string | null },
+  row: { userId: number; realName: string; nickName: string; phone: string | null; email: string | null },
   view: ContactView,
 ) {
-  const phone = view === 'whole' ? (row.phone ?? '') : maskPhone(row.phone ?? '');
-  const email = view === 'whole' ? (row.email ?? '') : maskEmail(row.email ?? '');
+  const isWhole = view.isWhole || row.userId === view.viewerId;
+  const phone = isWhole ? (row.phone ?? '') : maskPhone(row.phone ?? '');
+  const email = isWhole ? (row.email ?? '') : maskEmail(row.email ?? '');
   return {
     name: displayName({ realName: row.realName, nickName: row.nickName, phone, email }),
     phone,

@@ -79,5 +79,7 @@ export function teamOf(request: FastifyRequest): TeamContext {
  * Only the team's own owner and admins read its members' whole phone and email; anyone else admitted to
  * the back office (a platform admin who is not one of them) reads them masked.
  */
-export const contactViewOf = (context: TeamContext): ContactView =>
-  context.roles.includes(TEAM_ROLES.manage) ? 'whole' : 'masked';
+export const contactViewOf = (context: TeamContext): ContactView => ({
+  isWhole: context.roles.includes(TEAM_ROLES.manage),
+  viewerId: context.userId,
+});
