@@ -6,7 +6,7 @@ import { changeLocale, i18n, initI18n, loadFullCatalogue } from './i18n.ts';
 const POINTS_MESSAGES = [
   ['user_menu.points', { value: 120967 }],
   ['chat.points_left', { points: 120967 }],
-  ['chat.points_per_message', { points: 120967 }],
+  ['chat.points_per_message', { count: 120967 }],
   ['agents.model.points', { count: 120967 }],
   ['ai_writing.points', { count: 120967 }],
   ['ai_writing.admin_in_use', { name: 'M', count: 120967 }],
@@ -23,5 +23,15 @@ describe('points', () => {
         expect(i18n.t(key, values), `${locale} ${key}`).toContain(grouped);
       }
     }
+  });
+
+  it('are one point, not "1 points", where the language counts one apart', async () => {
+    await initI18n('en-US');
+    await loadFullCatalogue();
+    await changeLocale('en-US');
+    expect(i18n.t('chat.points_per_message', { count: 1 })).toBe('1 point per message');
+    expect(i18n.t('chat.points_per_message', { count: 2 })).toBe('2 points per message');
+    await changeLocale('ja-JP');
+    expect(i18n.t('chat.points_per_message', { count: 1 })).toBe('1 メッセージあたり 1 ポイント');
   });
 });

@@ -146,7 +146,7 @@ export function DocChatPanel({ doc, pending, onTake, onClose, width }: Props) {
         <FileTextOutlined /> {t('agent_knowledge.reads_document')}: {doc.name || t('doc_editor.untitled')}
         {agent.data?.points_per_request != null && (
           <span className="doc-chat__points">
-            {t('chat.points_per_message', { points: agent.data.points_per_request })}
+            {t('chat.points_per_message', { count: agent.data.points_per_request })}
           </span>
         )}
       </p>

@@ -44,7 +44,7 @@ export function ModelPicker({
         <span className="chat-model-option">
           <span>{option.label}</span>
           <span className="chat-model-option__points">
-            {t('chat.points_per_message', { points: option.data.points })}
+            {t('chat.points_per_message', { count: option.data.points })}
           </span>
         </span>
       )}

@@ -207,7 +207,7 @@ export function ChatWithAgent({ agent, conversationId, setConversationId, varian
           <div className="chat-agent-text">
             <Typography.Title level={4}>{agent.name}</Typography.Title>
             {pointsPerMessage !== null && (
-              <Tag>{t('chat.points_per_message', { points: pointsPerMessage })}</Tag>
+              <Tag>{t('chat.points_per_message', { count: pointsPerMessage })}</Tag>
             )}
           </div>
           {isClosed && <Tag>{t('chat.agent_deleted_tag')}</Tag>}
