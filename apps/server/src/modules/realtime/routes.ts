@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { chatterOf, realtimeSubjectOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
-import { isSessionLive } from '../../platform/auth/sessions.ts';
+import { isSessionLive, sessionOwners } from '../../platform/auth/sessions.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { AccessChange, AccessWatch } from '../../platform/realtime/access-changes.ts';
@@ -48,9 +48,15 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
     const { hub } = realtime;
     const users = new Set((change.userIds ?? []).map(String));
     const sessions = new Set(change.sessionIds ?? []);
-    if (!hub || (users.size === 0 && sessions.size === 0)) return;
+    if (users.size === 0 && sessions.size === 0) return;
     // The notification telling a signed-out device why (published right after the sign-out) goes first.
     await setTimeout(SIGN_OUT_NOTICE_MS);
+    if (!hub) {
+      // Centrifugo knows connections by user only: all of theirs close, and come back with new tokens.
+      for (const userId of await sessionOwners(db, [...sessions])) users.add(String(userId));
+      await realtime.disconnectUsers?.([...users]);
+      return;
+    }
     await hub.recheck(
       ({ userId, sessionId }) => users.has(userId) || (sessionId !== undefined && sessions.has(sessionId)),
       async ({ sessionId }) => sessionId === undefined || isSessionLive(db, sessionId),

@@ -1,5 +1,5 @@
 import { TOKEN_LIFETIME_MS } from '@tandem/contract/limits';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -116,6 +116,16 @@ export async function isSessionLive(db: Db, sessionId: number) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row !== undefined;
+}
+
+/** The users whose sessions these are. */
+export async function sessionOwners(db: Db, sessionIds: readonly number[]) {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: sessions.userId })
+    .from(sessions)
+    .where(inArray(sessions.id, [...sessionIds]));
+  return rows.map((row) => row.userId);
 }
 
 /** Why a session ended; only `remote` answers 1040 (signed out from another device). */

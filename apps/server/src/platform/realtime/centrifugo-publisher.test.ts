@@ -82,7 +82,7 @@ describe('a server configured with Centrifugo', () => {
     REALTIME_URL: 'wss://realtime.example.com/connection/websocket',
   });
 
-  it("publishes a remote sign-out to the user's channel through Centrifugo", async () => {
+  it("publishes a remote sign-out to the user's channel, then closes the user's connections in Centrifugo", async () => {
     const { email, password, token } = await createUser(ctx.app);
     const login = await ctx.app.inject({
       method: 'POST',
@@ -101,7 +101,10 @@ describe('a server configured with Centrifugo', () => {
       payload: { device_id: 'tablet-elsewhere-01' },
     });
     expect(out.statusCode).toBe(200);
-    await eventually(() => expect(requests).toHaveLength(1));
+    const started = Date.now();
+    await eventually(() => expect(requests).toHaveLength(2));
+    // Within a second: the notice first, so the signed-out device hears why, then the disconnect.
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(requests[0]).toMatchObject({
       url: '/api/publish',
       headers: { 'x-api-key': API_KEY },
@@ -110,6 +113,25 @@ describe('a server configured with Centrifugo', () => {
         data: { type: 'UB:user_logout', device_ids: ['tablet-elsewhere-01'] },
       },
     });
+    // Centrifugo cannot tell one session's connections from another's: all of the user's close, with a
+    // code the SDK does not reconnect on, and come back with tokens the server gives live sessions only.
+    expect(requests[1]).toMatchObject({
+      url: '/api/disconnect',
+      headers: { 'x-api-key': API_KEY },
+      body: { user: String(userId), disconnect: { code: 4501 } },
+    });
+  });
+
+  it('gives tokens that live a minute, so a kept token of an ended session lets nobody back in for long', async () => {
+    const { token } = await createUser(ctx.app);
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/socket/get-client-token',
+      headers: bearer(token),
+    });
+    const jwt = answer.json().data as string;
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(60);
   });
 
   it('tells clients where Centrifugo is and serves no websocket itself', async () => {

@@ -1,6 +1,8 @@
 import type { RealtimePublisher } from './publisher.ts';
 
 const REQUEST_TIMEOUT_MS = 5000;
+/** 4500-4999: an application's terminal code (the client SDK does not reconnect on its own). */
+const ACCESS_CHANGED_DISCONNECT = { code: 4501, reason: 'access changed' };
 
 type CentrifugoAnswer = { error?: unknown; result?: { responses?: { error?: unknown }[] } };
 type Log = { error(object: object, message: string): void };
@@ -14,8 +16,8 @@ export function createCentrifugoPublisher(options: {
   url: string;
   apiKey: string;
   log: Log;
-}): RealtimePublisher {
-  async function call(method: 'publish' | 'broadcast', body: object) {
+}): RealtimePublisher & { disconnectUsers(userIds: readonly string[]): Promise<void> } {
+  async function call(method: 'publish' | 'broadcast' | 'disconnect', body: object) {
     try {
       const response = await fetch(`${options.url}/api/${method}`, {
         method: 'POST',
@@ -37,6 +39,16 @@ export function createCentrifugoPublisher(options: {
     publish: (channel, data) => call('publish', { channel, data: data ?? null }),
     broadcast: async (channels, data) => {
       if (channels.length > 0) await call('broadcast', { channels, data: data ?? null });
+    },
+    /**
+     * Closes every connection of these users (`POST /api/disconnect`), with a code the client must
+     * not reconnect on by itself: ours asks for a new connection token, which a session that ended
+     * no longer gets, and resubscribes with new subscription tokens, given only for what it may read.
+     */
+    disconnectUsers: async (userIds) => {
+      await Promise.all(
+        userIds.map((user) => call('disconnect', { user, disconnect: ACCESS_CHANGED_DISCONNECT })),
+      );
     },
   };
 }

@@ -7,7 +7,7 @@ import { createBusPublisher } from './bus-publisher.ts';
 import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 import type { RealtimePublisher } from './publisher.ts';
-import { createRealtimeTokens } from './tokens.ts';
+import { CENTRIFUGO_TOKEN_TTL_S, createRealtimeTokens } from './tokens.ts';
 
 /**
  * Whether a user, or a visitor, may read a channel of a namespace, given the channel's name after
@@ -30,7 +30,12 @@ export type RealtimeDeps = {
  * policies that decide who gets a subscription token.
  */
 export function createRealtime({ config, log, hubOptions, bus }: RealtimeDeps) {
-  const tokens = createRealtimeTokens(config.secret);
+  const tokens = config.centrifugo
+    ? createRealtimeTokens(config.secret, {
+        connection: CENTRIFUGO_TOKEN_TTL_S,
+        subscription: CENTRIFUGO_TOKEN_TTL_S,
+      })
+    : createRealtimeTokens(config.secret);
   const hub = config.centrifugo
     ? undefined
     : new RealtimeHub({
@@ -43,9 +48,8 @@ export function createRealtime({ config, log, hubOptions, bus }: RealtimeDeps) {
         ...hubOptions,
       });
   const busPublisher = hub && bus && !bus.isLocal ? createBusPublisher(bus, hub) : undefined;
-  const publisher: RealtimePublisher = config.centrifugo
-    ? createCentrifugoPublisher({ ...config.centrifugo, log })
-    : (busPublisher ?? hub!);
+  const centrifugo = config.centrifugo && createCentrifugoPublisher({ ...config.centrifugo, log });
+  const publisher: RealtimePublisher = centrifugo || (busPublisher ?? hub!);
   const policies = new Map<string, ChannelPolicy>();
 
   return {
@@ -53,6 +57,8 @@ export function createRealtime({ config, log, hubOptions, bus }: RealtimeDeps) {
     /** The built-in hub; undefined when Centrifugo carries the connections. */
     hub,
     publisher,
+    /** With Centrifugo: closes the users' connections there, to come back with tokens checked anew. */
+    disconnectUsers: centrifugo ? centrifugo.disconnectUsers : undefined,
 
     /** Sends a notification to every connection of the user (their `personal:#<id>` channel). */
     notifyUser: (userId: number, notification: UserNotification) =>

@@ -7,6 +7,11 @@ import { errors, jwtVerify, SignJWT } from 'jose';
  */
 export const CONNECTION_TOKEN_TTL_S = 15 * 60;
 export const SUBSCRIPTION_TOKEN_TTL_S = 15 * 60;
+/**
+ * With Centrifugo, which reads tokens but cannot ask whether a session still stands, tokens live a
+ * minute: a disconnected client that kept an ended session's token gets back in for a minute at most.
+ */
+export const CENTRIFUGO_TOKEN_TTL_S = 60;
 
 export type TokenCheck<Claims> =
   | ({ ok: true; userId: string; expiresAt: number; sessionId?: number } & Claims)
@@ -18,7 +23,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * Connection and subscription JWTs as Centrifugo reads them: HS256 with the shared secret, `sub`
  * the user id as a string, `exp` in Unix seconds; a subscription token adds `channel`.
  */
-export function createRealtimeTokens(secret: string) {
+export function createRealtimeTokens(
+  secret: string,
+  ttl = { connection: CONNECTION_TOKEN_TTL_S, subscription: SUBSCRIPTION_TOKEN_TTL_S },
+) {
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
 
   const sign = (claims: Record<string, string>, userId: number | string, ttlSeconds: number) =>
@@ -47,10 +55,10 @@ export function createRealtimeTokens(secret: string) {
 
   return {
     /** `sessionId`: the session it is given to; its connections close when that session ends. */
-    connection: (userId: number | string, ttlSeconds = CONNECTION_TOKEN_TTL_S, sessionId?: number) =>
+    connection: (userId: number | string, ttlSeconds = ttl.connection, sessionId?: number) =>
       sign(sessionId === undefined ? {} : { sid: String(sessionId) }, userId, ttlSeconds),
 
-    subscription: (userId: number | string, channel: string, ttlSeconds = SUBSCRIPTION_TOKEN_TTL_S) =>
+    subscription: (userId: number | string, channel: string, ttlSeconds = ttl.subscription) =>
       sign({ channel }, userId, ttlSeconds),
 
     verifyConnection: async (token: string): Promise<TokenCheck<object>> => {
