@@ -11,6 +11,8 @@ const apiTarget = 'http://127.0.0.1:3000';
 const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
   '/connection': { target: apiTarget, changeOrigin: true, ws: true },
+  // The documents' collaboration websocket (Hocuspocus) on the server's own port.
+  '/collaboration': { target: apiTarget, changeOrigin: true, ws: true },
 };
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
