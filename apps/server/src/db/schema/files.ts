@@ -20,7 +20,16 @@ export const files = pgTable(
     originalName: text('original_name').notNull().default(''),
     /** The team whose storage the file counts towards (documents' images and attachments); null for account files. */
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /**
+     * An account's upload (a chat image, an avatar, a cover): the team it was uploaded in, whose storage
+     * it counts towards from the start, held by anything or not (one upload never counts twice there).
+     */
+    quotaTeamId: integer('quota_team_id').references(() => teams.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_owner').on(t.ownerId), index('files_team').on(t.teamId)],
+  (t) => [
+    index('files_owner').on(t.ownerId),
+    index('files_team').on(t.teamId),
+    index('files_quota_team').on(t.quotaTeamId),
+  ],
 );

@@ -177,8 +177,8 @@ describe('a team at its storage quota', () => {
     expect(await storageUsed(t.owner.token)).toBe(base + image.length);
 
     const chatImage = (await send(t.owner.token, '/api/upload/upload_img', {}, 'c.png', image)).json().data;
-    // Not counted until it is sent in a message of one of the team's conversations.
-    expect(await storageUsed(t.owner.token)).toBe(base + image.length);
+    // Counted once uploaded in the team, and still once when sent in a message of its conversations.
+    expect(await storageUsed(t.owner.token)).toBe(base + 2 * image.length);
     await ctx.database.db.insert(chatMessages).values({
       conversationId: t.conversationId,
       role: 'user',
@@ -190,5 +190,17 @@ describe('a team at its storage quota', () => {
     const avatar = (await send(t.owner.token, '/api/upload/upload_img', {}, 'd.png', image)).json().data;
     await ctx.database.db.execute(sql`update agents set avatar = ${avatar.file} where id = ${t.agentId}`);
     expect(await storageUsed(t.owner.token)).toBe(base + 3 * image.length);
+  });
+
+  it('counts an account’s uploads that nothing uses yet, so uploading without using cannot pass the quota', async () => {
+    const image = tinyPng();
+    const t = await teamWithRoom(2 * image.length + 10);
+    for (const name of ['a.png', 'b.png'])
+      expect((await send(t.owner.token, '/api/upload/upload_img', {}, name, image)).statusCode).toBe(200);
+    expect(await storageUsed(t.owner.token)).toBe(QUOTA - 10);
+    const before = await kept();
+    const refused = await send(t.owner.token, '/api/upload/upload_img', {}, 'c.png', image);
+    expect([refused.statusCode, refused.json().code]).toEqual([402, 2317]);
+    expect(await kept()).toEqual(before);
   });
 });

@@ -9,8 +9,8 @@ type Executor = Db | Tx;
 /**
  * Bytes a team stores: its documents' collaborative states, and the uploads it holds, each counted
  * once however many holders it has: pictures and attachments of its documents and its PDFs, images of
- * its conversations' sites, images attached to its conversations' messages, and its agents' avatars.
- * One query.
+ * its conversations' sites, images attached to its conversations' messages, its agents' avatars, and
+ * every account upload made in it (used anywhere yet or not). One query.
  */
 export async function teamStorageUsed(db: Executor, teamId: number): Promise<number> {
   const result = await db.execute(sql`select
@@ -30,7 +30,8 @@ export async function teamStorageUsed(db: Executor, teamId: number): Promise<num
           join conversations c on c.id = m.conversation_id
           where c.team_id = ${teamId} and m.attachments <> '[]'::jsonb
         union select substring(g.avatar from '/api/upload/files/([A-Za-z0-9_-]+\\.[A-Za-z0-9]+)$') from agents g
-          where g.team_id = ${teamId})), 0) as used`);
+          where g.team_id = ${teamId}
+        union select f.id from files f where f.quota_team_id = ${teamId})), 0) as used`);
   const [row] = (result as unknown as { rows: { used: string | number }[] }).rows;
   return Number(row?.used ?? 0);
 }

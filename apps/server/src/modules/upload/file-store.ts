@@ -82,7 +82,8 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
   return {
     /**
      * `holder`: the document the upload goes into; the file then counts towards that document's team,
-     * and is refused (2317, its bytes taken back) past the team's storage quota.
+     * and is refused (2317, its bytes taken back) past the team's storage quota. An account's upload
+     * (no holder) counts the same way towards `quotaTeamId`, the team it is made in.
      */
     async save(
       ownerId: number,
@@ -90,13 +91,15 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
       bytes: Buffer,
       name: string,
       holder?: { documentId: number; teamId: number },
+      quotaTeamId?: number,
     ): Promise<StoredFile> {
       const { ext, mimeType } = await detectType(bytes, purpose, name);
       const id = `${randomBytes(16).toString('base64url')}.${ext}`;
       await storage.put(keyOf(id), bytes, mimeType);
       try {
         await db.transaction(async (tx) => {
-          if (holder) await reserveStorage(tx, holder.teamId, bytes.length);
+          const charged = holder?.teamId ?? quotaTeamId;
+          if (charged !== undefined) await reserveStorage(tx, charged, bytes.length);
           await tx.insert(files).values({
             id,
             ownerId,
@@ -105,6 +108,7 @@ export function createFileStore(db: Db, storage: ObjectStorage) {
             byteSize: bytes.length,
             originalName: name.slice(0, 255),
             teamId: holder?.teamId,
+            quotaTeamId: holder ? undefined : quotaTeamId,
           });
           if (holder) await tx.insert(documentFiles).values({ documentId: holder.documentId, fileId: id });
         });

@@ -88,12 +88,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
 
   const answer = (id: string) => ok({ id, file: uploadedFileUrl(id) });
   /**
-   * Checked before any bytes are stored: a document's upload against its team (checked again as it is
-   * kept), an account's own (an avatar, a chat image, a cover) against the caller's current team.
+   * Checked before any bytes are stored: a document's upload against its team, an account's own (an
+   * avatar, a chat image, a cover) against the caller's current team, which it then counts towards.
+   * Checked again, under the team's storage lock, as it is kept. Answers the team.
    */
   const assertRoomFor = async (userId: number, teamId: number | undefined, bytes: number) => {
     const team = teamId ?? (await currentTeamOf(db, userId));
     if (team !== undefined) await assertStorageRoom(db, team, bytes);
+    return team;
   };
 
   for (const [path, purpose] of [
@@ -111,8 +113,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
         const { userId } = sessionOf(request);
         const { bytes, name, documentId } = await readFilePart(request, purpose);
         const holder = documentId === undefined ? undefined : await uploadTarget(db, userId, documentId);
-        await assertRoomFor(userId, holder?.teamId, bytes.length);
-        return answer((await store.save(userId, purpose, bytes, name, holder)).id);
+        const team = await assertRoomFor(userId, holder?.teamId, bytes.length);
+        return answer((await store.save(userId, purpose, bytes, name, holder, team)).id);
       },
     );
   }
@@ -130,8 +132,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorag
       if (bytes.length > EDITOR_IMAGE_MAX_BYTES) throw new AppError('IMAGE_SIZE_EXCEEDED');
       const name = fileName ?? `avatar.${fileExt}`;
       const { userId } = sessionOf(request);
-      await assertRoomFor(userId, undefined, bytes.length);
-      return answer((await store.save(userId, 'image', bytes, name)).id);
+      const team = await assertRoomFor(userId, undefined, bytes.length);
+      return answer((await store.save(userId, 'image', bytes, name, undefined, team)).id);
     },
   );
 
