@@ -52,8 +52,8 @@ function lengthOf(dictionary: string, numberObjects: () => Map<string, number>):
 
 /**
  * Inflates a zlib stream counting its output and stops at `cap` bytes (the count then is past the cap).
- * `keep` collects the output (an object stream's objects, read for font references). A stream damaged
- * halfway counts what came out of it before the damage.
+ * `keep` collects the output (an object stream's objects, read for font references, or the input of
+ * the next filter). A stream damaged halfway counts what came out of it before the damage.
  */
 function inflatedSize(data: Uint8Array, cap: number, keep?: Uint8Array[]): number {
   let size = 0;
@@ -72,9 +72,178 @@ function inflatedSize(data: Uint8Array, cap: number, keep?: Uint8Array[]): numbe
   return size;
 }
 
+/** Bytes written by a decoder, which stops once it holds more than `cap` of them. */
+class CappedOutput {
+  #bytes: Uint8Array;
+  length = 0;
+  constructor(readonly cap: number) {
+    this.#bytes = new Uint8Array(Math.min(cap + 1, 64 * 1024));
+  }
+  get isFull() {
+    return this.length > this.cap;
+  }
+  push(byte: number) {
+    if (this.isFull) return;
+    if (this.length === this.#bytes.length) {
+      const grown = new Uint8Array(Math.min(this.cap + 1, this.#bytes.length * 2));
+      grown.set(this.#bytes);
+      this.#bytes = grown;
+    }
+    this.#bytes[this.length++] = byte;
+  }
+  get bytes() {
+    return this.#bytes.subarray(0, this.length);
+  }
+}
+
+const isPdfSpace = (byte: number) =>
+  byte === 0 || byte === 9 || byte === 10 || byte === 12 || byte === 13 || byte === 32;
+
+function asciiHexDecode(data: Uint8Array, cap: number) {
+  const out = new CappedOutput(cap);
+  let high = -1;
+  for (const byte of data) {
+    if (byte === 0x3e || out.isFull) break; // '>' ends the data
+    if (isPdfSpace(byte)) continue;
+    const digit = Number.parseInt(String.fromCharCode(byte), 16);
+    if (Number.isNaN(digit)) break;
+    if (high < 0) high = digit;
+    else {
+      out.push(high * 16 + digit);
+      high = -1;
+    }
+  }
+  if (high >= 0) out.push(high * 16);
+  return out.bytes;
+}
+
+function ascii85Decode(data: Uint8Array, cap: number) {
+  const out = new CappedOutput(cap);
+  const group: number[] = [];
+  const flush = (count: number) => {
+    let value = 0;
+    for (let index = 0; index < 5; index++) value = value * 85 + (group[index] ?? 84);
+    for (let index = 0; index < count; index++) out.push((value >>> (24 - 8 * index)) & 0xff);
+    group.length = 0;
+  };
+  for (const byte of data) {
+    if (byte === 0x7e || out.isFull) break; // '~' of '~>' ends the data
+    if (isPdfSpace(byte)) continue;
+    if (byte === 0x7a && group.length === 0) {
+      for (let index = 0; index < 4; index++) out.push(0); // 'z': four zero bytes
+      continue;
+    }
+    if (byte < 0x21 || byte > 0x75) break;
+    group.push(byte - 0x21);
+    if (group.length === 5) flush(4);
+  }
+  if (group.length > 1) flush(group.length - 1);
+  return out.bytes;
+}
+
+function runLengthDecode(data: Uint8Array, cap: number) {
+  const out = new CappedOutput(cap);
+  for (let at = 0; at < data.length && !out.isFull; ) {
+    const length = data[at++]!;
+    if (length === 128) break;
+    if (length < 128) {
+      for (const byte of data.subarray(at, at + length + 1)) out.push(byte);
+      at += length + 1;
+    } else {
+      const byte = data[at++] ?? 0;
+      for (let index = 0; index < 257 - length; index++) out.push(byte);
+    }
+  }
+  return out.bytes;
+}
+
+/** LZW as PDF writes it (`/EarlyChange 1`): 9- to 12-bit codes, 256 clears the table, 257 ends. */
+function lzwDecode(data: Uint8Array, cap: number) {
+  const out = new CappedOutput(cap);
+  const table: Uint8Array[] = [];
+  const reset = () => {
+    table.length = 258;
+    for (let code = 0; code < 256; code++) table[code] = Uint8Array.of(code);
+  };
+  reset();
+  let bits = 0;
+  let buffer = 0;
+  let width = 9;
+  let previous: Uint8Array | undefined;
+  for (let at = 0; at < data.length && !out.isFull; ) {
+    while (bits < width && at < data.length) {
+      buffer = ((buffer << 8) | data[at++]!) >>> 0;
+      bits += 8;
+    }
+    if (bits < width) break;
+    const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
+    bits -= width;
+    if (code === 256) {
+      reset();
+      width = 9;
+      previous = undefined;
+      continue;
+    }
+    if (code === 257) break;
+    let entry = table[code];
+    if (!entry) {
+      if (!previous || code !== table.length) break; // damaged
+      entry = Uint8Array.of(...previous, previous[0]!);
+    }
+    for (const byte of entry) out.push(byte);
+    if (previous && table.length < 4096) table.push(Uint8Array.of(...previous, entry[0]!));
+    previous = entry;
+    if (table.length + 1 >= 1 << width && width < 12) width += 1;
+  }
+  return out.bytes;
+}
+
+/** The filters whose output is counted, by their names and abbreviations; others end the count. */
+const DECODERS: Record<string, (data: Uint8Array, cap: number) => Uint8Array> = {
+  ASCIIHexDecode: asciiHexDecode,
+  AHx: asciiHexDecode,
+  ASCII85Decode: ascii85Decode,
+  A85: ascii85Decode,
+  RunLengthDecode: runLengthDecode,
+  RL: runLengthDecode,
+  LZWDecode: lzwDecode,
+  LZW: lzwDecode,
+};
+const isFlate = (filter: string | undefined) => filter === 'FlateDecode' || filter === 'Fl';
+
 /**
- * Bounds a PDF's decompressed content before pdf.js reads it: every FlateDecode stream that is not an
- * image (content streams, object streams, forms, fonts, ...) is inflated, counting its bytes and stopping
+ * The size of a stream once its `filters` are applied in order, counted up to just past `cap`; `keep`
+ * collects the decoded bytes. Each step is capped, so a chain of filters (ASCII85 then Flate, Flate
+ * twice) is bounded like one. A filter that is not a compression of text (DCT, JPX, Crypt, ...) ends it.
+ */
+function decodedSize(data: Uint8Array, filters: string[], cap: number, keep?: Uint8Array[]): number {
+  let current = data;
+  for (const [index, filter] of filters.entries()) {
+    const isLast =
+      index === filters.length - 1 || !(isFlate(filters[index + 1]) || DECODERS[filters[index + 1]!]);
+    if (isFlate(filter)) {
+      const chunks: Uint8Array[] = [];
+      const size = inflatedSize(current, cap, chunks);
+      if (isLast || size > cap) {
+        keep?.push(...chunks);
+        return size;
+      }
+      current = Buffer.concat(chunks);
+      continue;
+    }
+    const decoder = DECODERS[filter];
+    if (!decoder) break;
+    current = decoder(current, cap);
+    if (isLast || current.length > cap) break;
+  }
+  keep?.push(current);
+  return current.length;
+}
+
+/**
+ * Bounds a PDF's decompressed content before pdf.js reads it: every stream that is not an image (content
+ * streams, object streams, forms, fonts, ...) and whose filters compress (Flate, LZW, RunLength, the
+ * ASCII encodings, in any chain) is decoded, counting its bytes and stopping
  * as soon as a cap is passed: PDF_STREAM_MAX_INFLATED_BYTES for one stream (a font program:
  * PDF_FONT_STREAM_MAX_INFLATED_BYTES), PDF_TOTAL_MAX_INFLATED_BYTES for all of them. Past one: 2243.
  * A PDF of 70 KB whose one content stream inflates to 20 MB is refused in a fraction of a second here,
@@ -115,7 +284,7 @@ export function assertPdfStreamsWithinLimits(bytes: Uint8Array) {
     keyword.lastIndex = dataEnd;
     if (/\/Subtype\s*\/Image\b/.test(dictionary)) continue;
     const filters = filtersOf(dictionary);
-    if (filters[0] !== 'FlateDecode' && filters[0] !== 'Fl') continue;
+    if (!isFlate(filters[0]) && !DECODERS[filters[0] ?? '']) continue;
     const header =
       objAt < 0 ? undefined : OBJECT_HEADER.exec(before.slice(Math.max(0, objAt - 40), objAt + 3));
     const isObjectStream = /\/Type\s*\/ObjStm\b/.test(dictionary);
@@ -123,7 +292,7 @@ export function assertPdfStreamsWithinLimits(bytes: Uint8Array) {
     const objectNumber = header ? Number(header[1]) : undefined;
     const mayBeFont = mayNameFontsLater || (objectNumber !== undefined && fontFiles.has(objectNumber));
     const cap = mayBeFont ? maxCap : PDF_STREAM_MAX_INFLATED_BYTES;
-    const inflatedBytes = inflatedSize(bytes.subarray(dataStart, dataEnd), cap, objects);
+    const inflatedBytes = decodedSize(bytes.subarray(dataStart, dataEnd), filters, cap, objects);
     if (!mayBeFont && inflatedBytes > cap) throw new AppError('PDF_CONTENT_TOO_LARGE');
     total += inflatedBytes;
     if (total > PDF_TOTAL_MAX_INFLATED_BYTES) throw new AppError('PDF_CONTENT_TOO_LARGE');
