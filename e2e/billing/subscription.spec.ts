@@ -112,8 +112,15 @@ test('updating the card saves the new one as the team’s', async ({ page }) => 
   await expect(page.getByTestId('saved-card')).toContainText('MASTERCARD •••• 4444');
 });
 
-test('downloading an invoice gives a PDF with the bill on it', async ({ page }) => {
+test('downloading an invoice gives a PDF with the bill on it, made out to the billing name the owner set', async ({
+  page,
+}) => {
   await paidOwner(page);
+  await openSubscription(page);
+  await page.getByRole('button', { name: `${b.sub.billing_name_edit}: ${b.sub.billing_name}` }).click();
+  await page.getByRole('textbox', { name: b.sub.billing_name }).fill('Walker Trading Ltd.');
+  await page.getByRole('button', { name: b.sub.billing_name_save }).click();
+  await expect(page.getByTestId('billing-name')).toHaveText('Walker Trading Ltd.');
   await openSubscription(page, 'bill');
   const row = page.getByRole('row').filter({ hasText: 'Standard' });
   await expect(row).toContainText(b.bills.paid);
@@ -125,6 +132,7 @@ test('downloading an invoice gives a PDF with the bill on it', async ({ page }) 
   expect(text).toContain('Invoice');
   expect(text).toContain('Standard');
   expect(text).toContain('¥950.00');
+  expect(text).toContain('Walker Trading Ltd.');
 });
 
 test('a member sees the plan and its usage, and no buy button', async ({ page }) => {

@@ -65,6 +65,10 @@ export const cancelOrder = (orderId: number) =>
 export const orderInfo = (orderNo: string) =>
   http.post<OrderInfo>(BILLING_API.orderInfo, { order_no: orderNo }, { silent: true });
 
+/** The name invoices are made out to; empty: the team owner's name. */
+export const updateBillingName = (billingName: string) =>
+  http.post<null>(BILLING_API.updateBillingName, { billing_name: billingName });
+
 export const handleSubscription = (action: 'cancel' | 'renew', reason: string | number) =>
   http.post<null>(BILLING_API.handleSubscription, { action, reason });
 

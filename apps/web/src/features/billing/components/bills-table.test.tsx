@@ -1,7 +1,7 @@
-import '../../../test/dom-setup.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderInfo } from '../../../test/billing-factories.ts';
+import { setScreenWidth } from '../../../test/dom-setup.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { recordNotices } from '../../../test/notices.ts';
 import { renderPage } from '../../../test/render-app.tsx';
@@ -9,8 +9,11 @@ import { BillsTable } from './bills-table.tsx';
 
 const notices = recordNotices();
 
+beforeEach(() => setScreenWidth(1280));
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  setScreenWidth(null);
 });
 
 function serveBills() {
@@ -62,5 +65,22 @@ describe('the bills table', () => {
     expect(api.bodiesOf('/api/order/cancel-order')).toEqual([{ order_id: 7 }]);
     expect(notices.texts()).toEqual(['The bill was cancelled.']);
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+
+  it('on a phone puts each bill in two columns that fit: what it is, and what can be done', async () => {
+    setScreenWidth(390);
+    serveBills();
+    await renderPage(<BillsTable />);
+    const row = (await screen.findByText('Unpaid')).closest<HTMLElement>('tr')!;
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Plan',
+      'Status',
+    ]);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(2);
+    expect(cells[0]!.textContent).toMatch(/Pro · Yearly/);
+    expect(cells[0]!.textContent).toMatch(/¥/);
+    expect(within(cells[1]!).getByRole('button', { name: 'Pay' })).toBeTruthy();
+    expect(within(cells[1]!).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });

@@ -53,6 +53,68 @@ export function BillsTable() {
       />
     );
   }
+  const planOf = (bill: OrderItem) =>
+    `${bill.plan_name} · ${t(bill.period_type === 2 ? 'billing.yearly' : 'billing.monthly')}`;
+  const statusOf = (bill: OrderItem) =>
+    bill.order_status === ORDER_STATUS.paid ? (
+      <Tag color="green">{t('billing.bills.paid')}</Tag>
+    ) : bill.order_status === ORDER_STATUS.cancelled ? (
+      <Tag>{t('billing.bills.cancelled')}</Tag>
+    ) : (
+      <Tag color="orange">{t('billing.bills.unpaid')}</Tag>
+    );
+  const actionsOf = (bill: OrderItem) =>
+    bill.can_repay ? (
+      <span className="billing-bill-actions">
+        <Button
+          size="small"
+          type="primary"
+          loading={repaying === bill.id}
+          onClick={() => {
+            setRepaying(bill.id);
+            repayOrder(bill.id)
+              .then(({ checkout_url }) => location.assign(checkout_url))
+              .catch(() => void bills.refetch())
+              .finally(() => setRepaying(undefined));
+          }}
+        >
+          {t('billing.notice.pay_again')}
+        </Button>
+        <Popconfirm
+          title={t('billing.notice.cancel_bill_confirm')}
+          okText={t('billing.notice.cancel_bill')}
+          cancelText={t('billing.notice.cancel_bill_keep')}
+          onConfirm={async () => {
+            try {
+              await cancelOrder(bill.id);
+              showNotice({ key: 'billing.notice.bill_cancelled' }, 'success');
+            } catch {
+              // The transport has shown why (closed meanwhile, the provider failing).
+            } finally {
+              await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
+            }
+          }}
+        >
+          <Button size="small">{t('billing.notice.cancel_bill')}</Button>
+        </Popconfirm>
+      </span>
+    ) : null;
+  const invoiceOf = (bill: OrderItem) =>
+    bill.has_invoice ? (
+      <Button
+        size="small"
+        type="link"
+        icon={<DownloadOutlined />}
+        loading={downloading === bill.id}
+        onClick={() => {
+          setDownloading(bill.id);
+          void downloadInvoice(bill).finally(() => setDownloading(undefined));
+        }}
+      >
+        {t('billing.bills.download')}
+      </Button>
+    ) : null;
+
   return (
     <Table<OrderItem>
       rowKey="id"
@@ -73,91 +135,67 @@ export function BillsTable() {
         },
       }}
       columns={[
-        { key: 'date', title: t('billing.bills.date'), render: (_, bill) => formatDate(bill.date, locale) },
+        // A phone gets two columns: what the bill is, and what can be done with it.
+        {
+          key: 'bill',
+          title: t('billing.bills.plan'),
+          responsive: ['xs'],
+          render: (_, bill) => (
+            <div className="billing-bill-summary">
+              <span className="billing-muted">{formatDate(bill.date, locale)}</span>
+              <span>{planOf(bill)}</span>
+              <strong>{formatMoney(bill.amount, bill.currency, locale)}</strong>
+            </div>
+          ),
+        },
+        {
+          key: 'state',
+          title: t('billing.bills.status'),
+          responsive: ['xs'],
+          render: (_, bill) => (
+            <div className="billing-bill-summary billing-bill-summary--end">
+              {statusOf(bill)}
+              {actionsOf(bill)}
+              {invoiceOf(bill)}
+            </div>
+          ),
+        },
+        {
+          key: 'date',
+          title: t('billing.bills.date'),
+          responsive: ['sm'],
+          render: (_, bill) => formatDate(bill.date, locale),
+        },
         {
           key: 'plan',
           title: t('billing.bills.plan'),
-          render: (_, bill) =>
-            `${bill.plan_name} · ${t(bill.period_type === 2 ? 'billing.yearly' : 'billing.monthly')}`,
+          responsive: ['sm'],
+          render: (_, bill) => planOf(bill),
         },
         {
           key: 'amount',
           title: t('billing.bills.amount'),
           align: 'right',
+          responsive: ['sm'],
           render: (_, bill) => formatMoney(bill.amount, bill.currency, locale),
         },
         {
           key: 'status',
           title: t('billing.bills.status'),
-          render: (_, bill) =>
-            bill.order_status === ORDER_STATUS.paid ? (
-              <Tag color="green">{t('billing.bills.paid')}</Tag>
-            ) : bill.order_status === ORDER_STATUS.cancelled ? (
-              <Tag>{t('billing.bills.cancelled')}</Tag>
-            ) : (
-              <Tag color="orange">{t('billing.bills.unpaid')}</Tag>
-            ),
+          responsive: ['sm'],
+          render: (_, bill) => statusOf(bill),
         },
         {
           key: 'actions',
           title: t('billing.notice.bill_actions'),
-          render: (_, bill) =>
-            bill.can_repay ? (
-              <span className="billing-bill-actions">
-                <Button
-                  size="small"
-                  type="primary"
-                  loading={repaying === bill.id}
-                  onClick={() => {
-                    setRepaying(bill.id);
-                    repayOrder(bill.id)
-                      .then(({ checkout_url }) => location.assign(checkout_url))
-                      .catch(() => void bills.refetch())
-                      .finally(() => setRepaying(undefined));
-                  }}
-                >
-                  {t('billing.notice.pay_again')}
-                </Button>
-                <Popconfirm
-                  title={t('billing.notice.cancel_bill_confirm')}
-                  okText={t('billing.notice.cancel_bill')}
-                  cancelText={t('billing.notice.cancel_bill_keep')}
-                  onConfirm={async () => {
-                    try {
-                      await cancelOrder(bill.id);
-                      showNotice({ key: 'billing.notice.bill_cancelled' }, 'success');
-                    } catch {
-                      // The transport has shown why (closed meanwhile, the provider failing).
-                    } finally {
-                      await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
-                    }
-                  }}
-                >
-                  <Button size="small">{t('billing.notice.cancel_bill')}</Button>
-                </Popconfirm>
-              </span>
-            ) : null,
+          responsive: ['sm'],
+          render: (_, bill) => actionsOf(bill),
         },
         {
           key: 'invoice',
           title: t('billing.bills.invoice'),
-          render: (_, bill) =>
-            bill.has_invoice ? (
-              <Button
-                size="small"
-                type="link"
-                icon={<DownloadOutlined />}
-                loading={downloading === bill.id}
-                onClick={() => {
-                  setDownloading(bill.id);
-                  void downloadInvoice(bill).finally(() => setDownloading(undefined));
-                }}
-              >
-                {t('billing.bills.download')}
-              </Button>
-            ) : (
-              '—'
-            ),
+          responsive: ['sm'],
+          render: (_, bill) => invoiceOf(bill) ?? '—',
         },
       ]}
     />

@@ -156,4 +156,48 @@ describe('the subscription section', () => {
     expect(screen.getByRole('switch', { name: 'Auto-renewal' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('100 of 1,000 used')).toBeTruthy();
   });
+
+  it("lets the owner name who invoices are made out to, the owner's name when left empty", async () => {
+    let billingName = '';
+    const api = serve(3, true, {
+      '/api/user/get-curr-subscription': () => ({
+        data: createSubscription(3, true, { billing_name: billingName }),
+      }),
+      '/api/user/update-billing-name': (body) => {
+        billingName = (body as { billing_name: string }).billing_name;
+        return { data: null };
+      },
+    });
+    await renderPage(<SubscriptionSection />);
+    expect((await screen.findByTestId('billing-name')).textContent).toBe("The team owner's name");
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Invoices made out to' }));
+    const field = screen.getByRole('textbox', { name: 'Invoices made out to' });
+    fireEvent.change(field, { target: { value: '  Walker Trading Ltd.  ' } });
+    fireEvent.keyDown(field, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(notices.texts()).toEqual(['Invoices will be made out to Walker Trading Ltd..']),
+    );
+    expect(api.bodiesOf('/api/user/update-billing-name')).toEqual([{ billing_name: 'Walker Trading Ltd.' }]);
+    await waitFor(() => expect(screen.getByTestId('billing-name').textContent).toBe('Walker Trading Ltd.'));
+
+    // Escape leaves the name as it was.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Invoices made out to' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Invoices made out to' }), {
+      target: { value: 'Other' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Invoices made out to' }), { key: 'Escape' });
+    expect(screen.getByTestId('billing-name').textContent).toBe('Walker Trading Ltd.');
+    expect(api.bodiesOf('/api/user/update-billing-name')).toHaveLength(1);
+  });
+
+  it('shows a member who invoices go to, with nothing to edit', async () => {
+    serve(3, false, {
+      '/api/user/get-curr-subscription': () => ({
+        data: createSubscription(3, false, { billing_name: 'Walker Trading Ltd.' }),
+      }),
+    });
+    await renderPage(<SubscriptionSection />);
+    expect((await screen.findByTestId('billing-name')).textContent).toBe('Walker Trading Ltd.');
+    expect(screen.queryByRole('button', { name: 'Edit: Invoices made out to' })).toBeNull();
+  });
 });

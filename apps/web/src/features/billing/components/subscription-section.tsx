@@ -32,6 +32,7 @@ import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.tsx';
 import { UsageBars } from './usage-bars.tsx';
 import './billing.css';
 import { BenefitList } from './benefit-list.tsx';
+import { BillingName } from './billing-name.tsx';
 
 /** The subscription section of the account centre: the free view or the paid view (spec part B section 2). */
 export function SubscriptionSection() {
@@ -89,6 +90,11 @@ export function SubscriptionSection() {
     }
   };
 
+  const billingNameItem = {
+    key: 'billing-name',
+    label: t('billing.sub.billing_name'),
+    children: <BillingName name={sub.billing_name} canEdit={canManage} />,
+  };
   const paidItems = [
     {
       key: 'cycle',
@@ -146,6 +152,7 @@ export function SubscriptionSection() {
         />
       ),
     },
+    billingNameItem,
   ];
 
   return (
@@ -163,7 +170,10 @@ export function SubscriptionSection() {
         {isPaid ? (
           <Descriptions column={{ xs: 1, sm: 2 }} size="small" items={paidItems} />
         ) : (
-          <p className="billing-muted">{plan.data.desc}</p>
+          <>
+            <p className="billing-muted">{plan.data.desc}</p>
+            {canManage && <Descriptions column={1} size="small" items={[billingNameItem]} />}
+          </>
         )}
         <UsageBars plan={plan.data} />
         {canManage ? (
