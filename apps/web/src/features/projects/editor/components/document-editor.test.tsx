@@ -158,6 +158,20 @@ describe('a document just opened', () => {
   });
 });
 
+describe('an empty document', () => {
+  it('shows its hint on the editor itself, over the whole width (a paragraph cut it to one line), until written in', async () => {
+    const { session, text } = await openEditor();
+    session.serverSyncs(serverState('<p></p>').state);
+    await waitFor(() => expect(text.getAttribute('contenteditable')).toBe('true'));
+    expect(text.classList.contains('doc-text--empty')).toBe(true);
+    expect(text.getAttribute('data-placeholder')).toBe('Start writing; # and a space make a heading…');
+    expect(text.querySelector('[data-placeholder]')).toBeNull();
+
+    Y.applyUpdate(session.ydoc, serverState('<p>Tides</p>').state);
+    await waitFor(() => expect(text.classList.contains('doc-text--empty')).toBe(false));
+  });
+});
+
 function serverDocFragment(state: Uint8Array) {
   const ydoc = new Y.Doc();
   Y.applyUpdate(ydoc, state);

@@ -1,4 +1,5 @@
 import type { ExportFormat } from '@tandem/contract/project-rules';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { Alert, Drawer, Grid } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -64,11 +65,18 @@ export function DocumentEditor({ doc, session, user }: Props) {
         ydoc: session.ydoc,
         provider: session.provider,
         user: { name: user.name, color: user.color },
-        placeholder: t('doc_editor.placeholder'),
       }),
       editable: canEdit,
       onCreate: () => markOnce('doc:editor'),
-      editorProps: { attributes: { 'aria-label': t('doc_editor.text'), class: 'doc-text' } },
+      editorProps: {
+        // The hint of an empty document is the editor's own (`doc-text--empty::before`), over its first
+        // line: on the paragraph (Tiptap's placeholder) a hint of two lines, on a phone, lost its second.
+        attributes: (state) => ({
+          'aria-label': t('doc_editor.text'),
+          class: isEmptyDocument(state.doc) ? 'doc-text doc-text--empty' : 'doc-text',
+          'data-placeholder': t('doc_editor.placeholder'),
+        }),
+      },
     },
     [session],
   );
@@ -199,5 +207,12 @@ export function DocumentEditor({ doc, session, user }: Props) {
       {isLinkOpen && editor && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
       {closedReason && <DocumentClosedModal reason={closedReason} />}
     </div>
+  );
+}
+
+/** A document of one empty paragraph: what a new document is, and what deleting everything leaves. */
+function isEmptyDocument(doc: ProseMirrorNode) {
+  return (
+    doc.childCount === 1 && doc.firstChild?.type.name === 'paragraph' && doc.firstChild.content.size === 0
   );
 }

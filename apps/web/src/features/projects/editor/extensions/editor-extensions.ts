@@ -4,7 +4,6 @@ import type { AnyExtension } from '@tiptap/core';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import { Placeholder } from '@tiptap/extensions';
 import type * as Y from 'yjs';
 import { DOCUMENT_FIELD } from '../collab/sync-status.ts';
 import { lowlight } from './code-languages.ts';
@@ -14,7 +13,6 @@ export type EditorExtensionOptions = {
   ydoc: Y.Doc;
   provider: HocuspocusProvider;
   user: { name: string; color: string };
-  placeholder: string;
 };
 
 /** The document schema shared with the server, plus what only the browser editor needs. */
@@ -27,7 +25,6 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     // Yjs's undo manager: each user undoes only their own changes.
     Collaboration.configure({ document: options.ydoc, field: DOCUMENT_FIELD }),
     CollaborationCaret.configure({ provider: options.provider, user: options.user }),
-    Placeholder.configure({ placeholder: options.placeholder }),
     FindReplace,
   ];
 }
