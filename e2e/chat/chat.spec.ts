@@ -18,7 +18,13 @@ test('chat with an agent: a streamed reply, regenerate, rename and delete the co
   await signIn(page, owner.email);
   await page.goto(`/chat?agent_key=${agent.agent_key}`);
   await expect(page.getByRole('heading', { name: agent.name })).toBeVisible();
-  await expect(page.getByText(fill(c.points_per_message, { points: TEST_MODEL_POINTS }))).toBeVisible();
+  await expect(
+    page.getByText(
+      fill(c.points_per_message_other, {
+        count: TEST_MODEL_POINTS,
+      }),
+    ),
+  ).toBeVisible();
 
   const box = page.getByRole('textbox', { name: c.message_label });
   await box.fill('Hello there');
