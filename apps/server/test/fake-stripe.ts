@@ -66,6 +66,7 @@ export async function startFakeStripe() {
         metadata: {},
         price: 'price_std_y',
       };
+      if (method === 'DELETE') subscription.status = 'canceled';
       if (method === 'POST') {
         if (form.cancel_at_period_end)
           subscription.cancel_at_period_end = form.cancel_at_period_end === 'true';
@@ -83,6 +84,8 @@ export async function startFakeStripe() {
           : 'pm_checkout',
       };
     }
+    if (method === 'POST' && kind === 'refunds')
+      return { id: next('re'), object: 'refund', payment_intent: form.payment_intent, status: 'succeeded' };
     if (method === 'POST' && kind === 'coupons')
       return { id: next('coupon'), percent_off: Number(form.percent_off) };
     if (method === 'POST' && kind === 'customers') return { id: id ?? next('cus'), object: 'customer' };

@@ -1,4 +1,5 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '@tandem/contract/billing';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   billingEvents,
@@ -10,6 +11,7 @@ import {
   teams,
 } from '../../db/schema.ts';
 import { planLedgerRow, settleEndedPlan } from './plan-quotas.ts';
+import { refusesChange } from './plan-rules.ts';
 
 /**
  * The payment events both providers produce (the sandbox directly, Stripe through its verified
@@ -46,30 +48,53 @@ export type PaymentEvent = EventBase &
     | { type: 'order.failed'; payload: { order_no: string } }
     | {
         type: 'subscription.updated';
-        payload: { cancel_at_period_end: boolean; reason?: string | null; discount_percent?: number };
+        payload: {
+          cancel_at_period_end: boolean;
+          reason?: string | null;
+          discount_percent?: number;
+          /** The provider's subscription it is about; another than the team's own changes nothing. */
+          subscription_id?: string;
+        };
       }
-    | { type: 'subscription.ended'; payload: { ended_at: string } }
+    | { type: 'subscription.ended'; payload: { ended_at: string; subscription_id?: string } }
   );
 
-export type EventOutcome = 'processed' | 'duplicate';
+/**
+ * `refused`: a purchase paid for a plan change the team may no longer make (a checkout opened before
+ * another was paid): its order is cancelled and nothing of it applied; the provider gives the money back.
+ */
+export type EventOutcome = 'processed' | 'duplicate' | 'refused';
+
+/** Stored in place of `order.paid` for a refused purchase: kept for idempotency, never folded. */
+const REFUSED_PURCHASE = 'order.refused';
 
 export async function processPaymentEvent(db: Db, event: PaymentEvent): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
     // One team's events one at a time: the fold below reads all of them.
     await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, event.teamId)).for('update');
+    const isRefused = event.type === 'order.paid' && (await isRefusedPurchase(tx, event, event.payload));
     const inserted = await tx
       .insert(billingEvents)
       .values({
         eventId: event.id,
         provider: event.provider,
         teamId: event.teamId,
-        type: event.type,
+        type: isRefused ? REFUSED_PURCHASE : event.type,
         occurredAt: event.occurredAt,
         payload: event.payload as Record<string, unknown>,
       })
       .onConflictDoNothing()
       .returning({ id: billingEvents.eventId });
     if (inserted.length === 0) return 'duplicate';
+    if (isRefused) {
+      await tx
+        .update(billingOrders)
+        .set({ status: ORDER_STATUS.cancelled })
+        .where(
+          and(eq(billingOrders.orderNo, event.payload.order_no), eq(billingOrders.teamId, event.teamId)),
+        );
+      return 'refused';
+    }
     if (event.type === 'order.paid') await markOrderPaid(tx, event, event.payload);
     if (event.type === 'order.failed') {
       // Paid wins: a failure never undoes a payment, whichever arrives first.
@@ -87,6 +112,29 @@ export async function processPaymentEvent(db: Db, event: PaymentEvent): Promise<
     await foldSubscription(tx, event.teamId);
     return 'processed';
   });
+}
+
+/**
+ * A purchase (not a renewal) of an order of ours not yet paid, for a plan change the subscription the
+ * team had when it was paid did not allow: two checkouts paid one after the other. Judged by the
+ * team's events before it in time (under the team's lock), so a purchase whose webhook comes after a
+ * later upgrade's is not taken for a step down.
+ */
+async function isRefusedPurchase(tx: Tx, event: EventBase, paid: OrderPaid) {
+  if (paid.is_renewal) return false;
+  const [order] = await tx
+    .select({ status: billingOrders.status })
+    .from(billingOrders)
+    .where(and(eq(billingOrders.orderNo, paid.order_no), eq(billingOrders.teamId, event.teamId)));
+  if (!order || order.status === ORDER_STATUS.paid) return false;
+  const before = await tx
+    .select()
+    .from(billingEvents)
+    .where(and(eq(billingEvents.teamId, event.teamId), lt(billingEvents.occurredAt, event.occurredAt)))
+    .orderBy(asc(billingEvents.occurredAt), asc(billingEvents.eventId));
+  const state = foldEvents(before);
+  if (!state?.endsAt || state.endsAt <= event.occurredAt) return false;
+  return refusesChange(tx, state, { verId: paid.ver_id, periodType: paid.period_type });
 }
 
 async function markOrderPaid(tx: Tx, event: EventBase, paid: OrderPaid) {
@@ -140,6 +188,11 @@ type SubscriptionState = Omit<typeof teamSubscriptions.$inferInsert, 'teamId' | 
 
 const later = (a: Date | null | undefined, b: Date) => (a && a > b ? a : b);
 
+const isAboutAnother = (payload: unknown, state: SubscriptionState) => {
+  const named = (payload as { subscription_id?: string }).subscription_id;
+  return Boolean(named && state.providerSubscriptionId && named !== state.providerSubscriptionId);
+};
+
 /** The subscription as the team's events say it is, in their time order (ties by event id). */
 async function foldSubscription(tx: Tx, teamId: number) {
   const events = await tx
@@ -147,6 +200,20 @@ async function foldSubscription(tx: Tx, teamId: number) {
     .from(billingEvents)
     .where(eq(billingEvents.teamId, teamId))
     .orderBy(asc(billingEvents.occurredAt), asc(billingEvents.eventId));
+  const state = foldEvents(events);
+  if (!state) return;
+  // Unsettled again: an ended subscription is cut back to the free plan's points below, in this
+  // transaction, so a purchase that arrives after the end (late, replayed) leaves no paid points behind.
+  const values = { ...state, updatedAt: new Date(), expirySettledAt: null };
+  await tx
+    .insert(teamSubscriptions)
+    .values({ teamId, ...values })
+    .onConflictDoUpdate({ target: teamSubscriptions.teamId, set: values });
+  if (!state.endsAt || state.endsAt <= new Date()) await settleEndedPlan(tx, teamId);
+}
+
+/** What `events` (one team's, in time order) make of its subscription; undefined before any purchase. */
+function foldEvents(events: (typeof billingEvents.$inferSelect)[]) {
   let state: SubscriptionState | undefined;
   for (const event of events) {
     const payload = event.payload;
@@ -172,6 +239,8 @@ async function foldSubscription(tx: Tx, teamId: number) {
         // up, a change of plan drops it.
         discountPercent: 0,
       };
+    } else if (state && isAboutAnother(payload, state)) {
+      // A subscription of the provider's that is not the team's (a refused purchase's, cancelled there).
     } else if (state && event.type === 'subscription.updated') {
       const update = payload as {
         cancel_at_period_end: boolean;
@@ -187,13 +256,5 @@ async function foldSubscription(tx: Tx, teamId: number) {
       state.cancelAtPeriodEnd = true;
     }
   }
-  if (!state) return;
-  // Unsettled again: an ended subscription is cut back to the free plan's points below, in this
-  // transaction, so a purchase that arrives after the end (late, replayed) leaves no paid points behind.
-  const values = { ...state, updatedAt: new Date(), expirySettledAt: null };
-  await tx
-    .insert(teamSubscriptions)
-    .values({ teamId, ...values })
-    .onConflictDoUpdate({ target: teamSubscriptions.teamId, set: values });
-  if (!state.endsAt || state.endsAt <= new Date()) await settleEndedPlan(tx, teamId);
+  return state;
 }

@@ -26,6 +26,15 @@ export async function isPlanChangeRefused(
 ): Promise<boolean> {
   const live = await liveSubscription(db, teamId);
   if (!live) return false;
+  return refusesChange(db, live, target);
+}
+
+/** Whether a team on `live` (a plan and cycle still running) may not buy `target`: see above. */
+export async function refusesChange(
+  db: Db | Tx,
+  live: { verId: number; periodType: number },
+  target: { verId: number; periodType: number },
+) {
   const plans = await db.select({ verId: billingPlans.verId, sort: billingPlans.sort }).from(billingPlans);
   const sortOf = (verId: number) => plans.find((plan) => plan.verId === verId)?.sort;
   const currentSort = sortOf(live.verId);

@@ -49,6 +49,12 @@ const { call, data, team, person, plan, subscription, order } = billingApi(ctx);
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The team's points balance. */
+async function points(teamId: number) {
+  const [row] = await ctx.database.db.select().from(teamPoints).where(eq(teamPoints.teamId, teamId));
+  return row?.balance ?? 0;
+}
+
 async function deliver(event: object, signed = true) {
   const payload = JSON.stringify(event);
   return ctx.app.inject({
@@ -285,6 +291,83 @@ describe('Stripe as the provider', () => {
     expect(fake.sessions.get(paidSession)?.status).toBe('open');
     expect((await order(owner, older.order.order_no)).order_status).toBe(2);
     expect(await subscription(owner)).toMatchObject({ plan_id: 4, period_type: 2 });
+  });
+
+  it('refunds a checkout paid after another made its plan change a step down, and keeps the plan paid first', async () => {
+    const { owner, teamId } = await team('Stripe Race Works');
+    const standard = await data('POST', '/api/user/create-checkout-session', owner.token, { plan_id: 31 });
+    const pro = await data('POST', '/api/user/create-checkout-session', owner.token, { plan_id: 42 });
+    // Pro yearly is paid first; the Standard monthly checkout, open in another tab, is paid a minute
+    // later, before the expiry of the other sessions reached Stripe.
+    const paidAt = now();
+    await deliver(
+      invoicePaid({
+        eventId: 'evt_race_pro',
+        teamId,
+        invoiceId: 'in_race_pro',
+        priceId: 'price_pro_y',
+        orderNo: pro.order.order_no,
+        created: paidAt,
+      }),
+    );
+    const pointsAfterPro = await points(teamId);
+    fake.invoices.set('in_race_std', {
+      id: 'in_race_std',
+      object: 'invoice',
+      payments: {
+        object: 'list',
+        data: [
+          {
+            id: 'inpay_1',
+            status: 'paid',
+            payment: { type: 'payment_intent', payment_intent: 'pi_race_std' },
+          },
+        ],
+      },
+    });
+    const late = await deliver(
+      invoicePaid({
+        eventId: 'evt_race_std',
+        teamId,
+        invoiceId: 'in_race_std',
+        priceId: 'price_std_m',
+        orderNo: standard.order.order_no,
+        created: paidAt + 60,
+        periodDays: 30,
+        amount: 9900,
+        subscriptionId: 'sub_race_std',
+      }),
+    );
+    expect(late.json().data.outcome).toBe('refused');
+    // The money goes back and Stripe's second subscription ends at once; nothing of it is applied.
+    const refunds = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds');
+    expect(refunds.map((c) => c.form.payment_intent)).toEqual(['pi_race_std']);
+    expect(fake.calls.some((c) => c.method === 'DELETE' && c.path === '/v1/subscriptions/sub_race_std')).toBe(
+      true,
+    );
+    expect((await order(owner, standard.order.order_no)).order_status).toBe(2);
+    expect(await subscription(owner)).toMatchObject({ plan_id: 4, period_type: 2 });
+    expect(await points(teamId)).toBe(pointsAfterPro);
+
+    // Stripe then says that subscription ended: the team's own runs on.
+    await deliver({
+      ...subscriptionEvent({
+        eventId: 'evt_race_std_gone',
+        teamId,
+        created: paidAt + 61,
+        type: 'customer.subscription.deleted',
+        endedAt: paidAt + 61,
+      }),
+      data: {
+        object: {
+          id: 'sub_race_std',
+          object: 'subscription',
+          ended_at: paidAt + 61,
+          metadata: { team_id: String(teamId) },
+        },
+      },
+    });
+    expect(await subscription(owner)).toMatchObject({ plan_id: 4, period_type: 2, status: 0 });
   });
 
   it('reconciles at start a Checkout paid while the webhook never came', async () => {

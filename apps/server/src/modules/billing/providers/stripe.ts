@@ -6,7 +6,7 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { billingOrders, billingPricingPlans, teamSubscriptions } from '../../../db/schema.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import type { PaymentEvent } from '../payment-events.ts';
+import type { OrderPaid, PaymentEvent } from '../payment-events.ts';
 import type { CardInfo, OrderRow, PaymentProvider } from './provider.ts';
 import { setTeamCard } from './team-card.ts';
 
@@ -149,6 +149,7 @@ export function createStripeProvider(deps: {
             // A once-only coupon leaves the subscription's discounts when a renewal used it.
             discount_percent:
               metadata.discount_percent && hasDiscount(object) ? Number(metadata.discount_percent) : 0,
+            subscription_id: String(object.id),
           },
         };
       }
@@ -159,7 +160,10 @@ export function createStripeProvider(deps: {
           ...base,
           teamId: Number(metadata.team_id),
           type: 'subscription.ended',
-          payload: { ended_at: at(object.ended_at ?? object.canceled_at ?? event.created).toISOString() },
+          payload: {
+            ended_at: at(object.ended_at ?? object.canceled_at ?? event.created).toISOString(),
+            subscription_id: String(object.id),
+          },
         };
       }
       default:
@@ -222,6 +226,31 @@ export function createStripeProvider(deps: {
         type: 'order.failed',
         payload: { order_no: order.orderNo },
       });
+    }
+  }
+
+  /**
+   * A purchase refused when its payment came in (a checkout opened before another was paid): Stripe
+   * made a subscription of it and charged its first invoice, so the charge is refunded and that
+   * subscription cancelled at once. The team keeps the subscription it had.
+   */
+  async function giveBack(paid: OrderPaid) {
+    try {
+      if (paid.invoice_id) {
+        const invoice = await stripe.invoices.retrieve(paid.invoice_id, { expand: ['payments'] });
+        const payment = invoice.payments?.data.find((each) => each.status === 'paid')?.payment;
+        if (payment?.payment_intent) {
+          await stripe.refunds.create(
+            { payment_intent: idOf(payment.payment_intent), reason: 'duplicate' },
+            { idempotencyKey: `refund-${paid.order_no}` },
+          );
+        }
+      }
+      if (paid.subscription_id) await stripe.subscriptions.cancel(paid.subscription_id);
+      log.warn({ order: paid.order_no }, 'a Stripe payment for a plan change no longer allowed was refunded');
+    } catch (error) {
+      // The order is cancelled here whatever happens at Stripe; a refund that failed needs a person.
+      log.error({ err: error, order: paid.order_no }, 'a refused Stripe payment could not be refunded');
     }
   }
 
@@ -363,13 +392,14 @@ export function createStripeProvider(deps: {
       const payment = await translate(event);
       if (!payment) return 'ignored' as const;
       const outcome = await emit(payment);
+      if (outcome === 'refused' && payment.type === 'order.paid') await giveBack(payment.payload);
       if (outcome === 'processed' && payment.type === 'order.paid') {
         await rememberCard(payment).catch((error: unknown) => {
           log.warn({ err: error }, 'the card of a Stripe subscription could not be read');
         });
         await expireOtherCheckouts(payment.teamId, payment.payload.order_no);
       }
-      return outcome as 'processed' | 'duplicate';
+      return outcome as 'processed' | 'duplicate' | 'refused';
     },
   });
 }
