@@ -25,23 +25,25 @@ describe('a team’s storage use', () => {
     const uploaded = await uploadInto(owner.token, page, image);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(await storageUsed(owner.token)).toBe(1000 + image.length);
-    // An upload without a document (an avatar, a cover) counts for no team.
+    // An upload without a document (an avatar, a cover) counts for the team it is made in, the other
+    // team not at all.
     expect((await uploadInto(owner.token, undefined, image)).statusCode).toBe(200);
-    expect(await storageUsed(owner.token)).toBe(1000 + image.length);
+    const held = 1000 + 2 * image.length;
+    expect(await storageUsed(owner.token)).toBe(held);
     expect(await storageUsed(other.token)).toBe(0);
 
     // A copy holds the same picture: it is counted once, and stays counted while the copy lives.
     await data('POST', '/api/knowledge/copy-doc', owner.token, { id: page });
-    expect(await storageUsed(owner.token)).toBe(2000 + image.length);
+    expect(await storageUsed(owner.token)).toBe(held + 1000);
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [page] });
     // In the trash a document can come back, so it still counts; deleted for good it does not.
-    expect(await storageUsed(owner.token)).toBe(2000 + image.length);
+    expect(await storageUsed(owner.token)).toBe(held + 1000);
     await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [page] });
-    expect(await storageUsed(owner.token)).toBe(1000 + image.length);
-    // The group goes with the copy inside it.
+    expect(await storageUsed(owner.token)).toBe(held);
+    // The group goes with the copy inside it; the account's own upload stays.
     await data('DELETE', '/api/knowledge/delete-doc', owner.token, { ids: [group] });
     await data('DELETE', '/api/knowledge/purge-doc', owner.token, { ids: [group] });
-    expect(await storageUsed(owner.token)).toBe(0);
+    expect(await storageUsed(owner.token)).toBe(image.length);
   });
 
   it('refuses an upload into a document the caller may only read, or cannot see', async () => {
