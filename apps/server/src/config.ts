@@ -19,7 +19,7 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-/** Every environment variable the server reads; documented in the README's configuration table. */
+/** Every environment variable the server reads; each is a row of docs/configuration.md (config-docs.test.ts). */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
