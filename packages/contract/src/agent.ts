@@ -90,7 +90,7 @@ export { AGENT_API } from './api.ts';
 
 /*
  * The agent calls (spec part B; the spec shows none of their payloads, so they are designed here in
- * its style and listed in the README's API notes). GET: hub list, detail, templates, members, public
+ * its style and listed in docs/api.md). GET: hub list, detail, templates, members, public
  * info. DELETE (with a JSON body, like the team calls): delete-agent, remove-agent-member. The rest
  * are POST. debug-chat answers a Server-Sent Events stream instead of the envelope.
  */

@@ -13,8 +13,8 @@ import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, nameText, safeT
 
 /**
  * Teams (spec part A sections 2-7). Every call acts on the caller's current team unless it names
- * another. Paths are the spec's; payloads it does not show are designed here and listed in the
- * README's API notes.
+ * another. Paths are the spec's; payloads it does not show are designed here and listed in
+ * docs/api.md.
  */
 
 const id = entityId;

@@ -174,7 +174,7 @@ export const identityCheckData = z.object({
 /* ----------------------------------------------------------------------------------------------
  * Password reset (/forget and account settings), email and phone change, profile, deletion,
  * preferences, devices, uploads and third-party sign-in. Paths are the spec's; payloads the spec
- * does not show are designed here and listed in the README's API notes.
+ * does not show are designed here and listed in docs/api.md.
  * -------------------------------------------------------------------------------------------- */
 
 /** An address to send a code to or find an account by: `{email}` or `{phone, country_code}`. */
