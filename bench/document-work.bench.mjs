@@ -291,6 +291,7 @@ try {
     figure('document_work_get_doc_1mb_cold', cold.ms, 'ms');
     const warm = [];
     for (let i = 0; i < GET_DOC_SAMPLES; i++) warm.push((await getDoc()).ms);
+    if (process.env.BENCH_DETAIL) console.log('get-doc warm, in order:', warm.map(Math.round).join(' '));
     figure('document_work_get_doc_1mb_warm_p50', percentile(warm, 50), 'ms');
     figure('document_work_get_doc_1mb_warm_p99', percentile(warm, 99), 'ms');
     figure('document_work_rss_end_mb', rssMegabytes(product.child.pid), 'MB');
