@@ -4,28 +4,32 @@ import { AccountRejectedError, acceptAccount } from './get-account.ts';
 
 const user = { id: 7, user_name: 'ada@example.com', has_roles: ['user'], app_role: ['member'] };
 
+/** The error an answer is rejected with; a test fails when the answer is accepted. */
+function rejectionOf(answer: unknown) {
+  try {
+    acceptAccount(answer);
+  } catch (error) {
+    return error as AccountRejectedError;
+  }
+  return expect.unreachable('the answer was accepted');
+}
+
 describe('accepting the account answer', () => {
   it('accepts a user with both role lists', () => {
     expect(acceptAccount(user)).toBe(user);
   });
 
   it('rejects a missing user as a failed verification', () => {
-    expect(() => acceptAccount(null)).toThrow(AccountRejectedError);
-    try {
-      acceptAccount(undefined);
-    } catch (error) {
-      expect((error as AccountRejectedError).messageKey).toBe('error.verification_failed');
+    for (const answer of [null, undefined]) {
+      const rejection = rejectionOf(answer);
+      expect(rejection).toBeInstanceOf(AccountRejectedError);
+      expect(rejection.messageKey).toBe('error.verification_failed');
     }
   });
 
   it.each(['app_role', 'has_roles'])('rejects an answer without %s as no permission', (field) => {
     const { [field as 'app_role']: _, ...partial } = user;
-    try {
-      acceptAccount(partial);
-      expect.unreachable();
-    } catch (error) {
-      expect((error as AccountRejectedError).messageKey).toBe('error.no_permission');
-    }
+    expect(rejectionOf(partial).messageKey).toBe('error.no_permission');
   });
 });
 
