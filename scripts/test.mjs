@@ -11,6 +11,7 @@ mkdirSync(RESULTS, { recursive: true });
 
 const steps = [
   ['lint and format', 'npx', ['biome', 'ci', '.']],
+  ['module boundaries', 'npm', ['run', '--silent', 'lint:boundaries']],
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   [
     'unit and integration',
