@@ -2,8 +2,7 @@ import { type Currency, formatMoney } from '@tandem/contract/billing';
 import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
 import type { billingOrders } from '../../db/schema.ts';
-import { PDF_FONT } from '../chat/pdf-fonts.ts';
-import { openPdf } from '../chat/pdf-page.ts';
+import { openPdf, PDF_FONT } from '../../platform/pdf/index.ts';
 
 /**
  * Our own invoice for a sandbox payment, in the reader's language, set in the CJK font the chat export

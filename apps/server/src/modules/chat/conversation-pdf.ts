@@ -1,10 +1,17 @@
 import type { Citation } from '@tandem/contract/citation';
 import type { Locale } from '@tandem/contract/i18n';
 import { translate } from '@tandem/contract/messages';
-import { drawCitations } from './pdf-citations.ts';
-import { PDF_FONT } from './pdf-fonts.ts';
-import { BODY_SIZE, drawMarkdown, drawPlainText, ensureSpace, PDF_COLORS } from './pdf-markdown.ts';
-import { numberPages, openPdf } from './pdf-page.ts';
+import {
+  BODY_SIZE,
+  drawCitations,
+  drawMarkdown,
+  drawPlainText,
+  ensureSpace,
+  numberPages,
+  openPdf,
+  PDF_COLORS,
+  PDF_FONT,
+} from '../../platform/pdf/index.ts';
 
 /**
  * A conversation as a PDF (spec part B section 2, "export to PDF"): title, agent and date, then each

@@ -1,7 +1,13 @@
 import type { JSONContent } from '@tiptap/core';
-import { PDF_FONT } from '../chat/pdf-fonts.ts';
-import { BODY_SIZE, drawMarkdown, ensureSpace, PDF_COLORS } from '../chat/pdf-markdown.ts';
-import { numberPages, openPdf } from '../chat/pdf-page.ts';
+import {
+  BODY_SIZE,
+  drawMarkdown,
+  ensureSpace,
+  numberPages,
+  openPdf,
+  PDF_COLORS,
+  PDF_FONT,
+} from '../../platform/pdf/index.ts';
 import { jsonToMarkdown } from './document-content.ts';
 import { imageSize } from './image-size.ts';
 
