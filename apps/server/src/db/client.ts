@@ -15,6 +15,8 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What runs a query: the database, or a transaction under way. */
+export type Executor = Db | Tx;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export type Database = {

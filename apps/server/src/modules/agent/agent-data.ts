@@ -1,14 +1,13 @@
 import { type AgentConfig, agentConfig } from '@tandem/contract/agent';
 import { maskEmail, maskPhone } from '@tandem/contract/contact-mask';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { callJson, rowFromJson } from '../../db/json-row.ts';
 import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { displayName } from '../team/members.ts';
 import type { PolicyActor } from './policy.ts';
 
-export type Executor = Db | Tx;
 export type AgentRow = typeof agents.$inferSelect;
 /** An agent and the caller's place in its team, as the policy reads them. */
 export type AgentContext = { agent: AgentRow; actor: PolicyActor };

@@ -1,10 +1,8 @@
 import { GIGABYTE } from '@tandem/contract/billing';
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { billingPlans, pointsLedger, teamPoints, teamSubscriptions } from '../../db/schema.ts';
-
-type Executor = Db | Tx;
 
 /** The free plan's numbers when the catalogue has not been written yet (a database still migrating). */
 const FALLBACK = {

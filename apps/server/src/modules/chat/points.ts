@@ -1,12 +1,10 @@
 import { FREE_PLAN_MONTHLY_POINTS } from '@tandem/contract/chat';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { PointsReason } from '../../db/schema/chat.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { monthlyPointsSql, planLedgerRow, settleEndedPlan } from '../billing/plan-quotas.ts';
-
-type Executor = Db | Tx;
 
 /**
  * The points ledger. A team's balance lives in `team_points` (a team without a row yet has the free

@@ -1,12 +1,10 @@
 import type { DocTreeNode } from '@tandem/contract/project';
 import { type DocKind, UNNAMED_DOC } from '@tandem/contract/project-rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newCode, touchProject } from './projects.ts';
-
-type Executor = Db | Tx;
 
 /**
  * The one project that all of `ids` belong to. Ids that do not exist, or lie in several projects,

@@ -1,7 +1,7 @@
 import type { ProjectAccess, ProjectPermission, ProjectRole } from '@tandem/contract/project-rules';
 import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { documents, projectMembers, projects, teamMembers, teams } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
@@ -58,8 +58,6 @@ export const abilitiesOf = (role: ProjectRole | null) => ({
   can_manage: mayDo(role, 'manage'),
   can_delete: mayDo(role, 'delete'),
 });
-
-type Executor = Db | Tx;
 
 const grantColumns = {
   projectId: projects.id,

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { teamQuotas } from '../billing/plan-quotas.ts';
 import { authorizeProject, documentAccess, type ProjectGrant } from './policy.ts';
-
-type Executor = Db | Tx;
 
 /**
  * Bytes a team stores: its documents' collaborative states, and the uploads it holds, each counted

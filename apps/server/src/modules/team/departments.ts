@@ -1,10 +1,10 @@
 import type { DepartmentNode } from '@tandem/contract/team';
 import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { departments, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { displayName } from './members.ts';
-import { type Executor, withTeamLocked } from './team-data.ts';
+import { withTeamLocked } from './team-data.ts';
 
 type Row = typeof departments.$inferSelect;
 

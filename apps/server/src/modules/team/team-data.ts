@@ -4,8 +4,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
-export type Executor = Db | Tx;
-
 export const OWNER_ROLES = [TEAM_ROLES.owner, TEAM_ROLES.manage];
 export const ADMIN_ROLES = [TEAM_ROLES.admin, TEAM_ROLES.manage];
 export const MEMBER_ROLES: string[] = [];
