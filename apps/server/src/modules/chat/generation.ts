@@ -12,6 +12,7 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import type { NodeBus } from '../../platform/bus/node-bus.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
 import { isLlmError, type Llm, type LlmMessage } from '../../platform/llm/llm.ts';
+import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
@@ -23,7 +24,6 @@ import { failOrphanedReplies, failReply } from './failed-replies.ts';
 import { saveCitations, withKnowledge } from './knowledge-replies.ts';
 import type { LedgerEntry } from './points.ts';
 import { suggestNextQuestions } from './suggestions.ts';
-import { estimateTokens } from './tokens.ts';
 
 /** The newest turns that fit in `budget` tokens; the last (the message answered) always stays. */
 function fitting(turns: Turn[], budget: number): Turn[] {

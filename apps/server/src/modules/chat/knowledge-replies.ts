@@ -3,11 +3,11 @@ import type { Citation } from '@tandem/contract/citation';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { messageCitations, type StoredCitation } from '../../db/schema.ts';
+import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import { agentSystemPrompt } from '../agent/replies.ts';
 import { consultedSources, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
 import { readableDocumentIds } from '../project/team-projects.ts';
 import type { Generation } from './generation.ts';
-import { estimateTokens } from './tokens.ts';
 
 /**
  * The share of the model's input room (after the prompt and the question) the sources may fill: the

@@ -12,6 +12,7 @@ import { chatterOf } from '../../platform/auth/chatter.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import {
   type AgentContext,
   type AgentRow,
@@ -28,7 +29,6 @@ import { checkAttachments } from './attachments.ts';
 import { titleOf } from './conversation-title.ts';
 import { startExchange } from './exchange.ts';
 import type { ChatDeps } from './routes.ts';
-import { estimateTokens } from './tokens.ts';
 
 type ConversationRow = typeof conversations.$inferSelect;
 

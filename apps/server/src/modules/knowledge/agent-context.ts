@@ -2,7 +2,7 @@ import { CITATION_SNIPPET_CHARS, type Citation } from '@tandem/contract/citation
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, knowledgeChunks } from '../../db/schema.ts';
-import { estimateTokens } from '../chat/tokens.ts';
+import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import { projectIdsOfTeam } from '../project/team-projects.ts';
 import { retrieveChunks } from './search.ts';
 

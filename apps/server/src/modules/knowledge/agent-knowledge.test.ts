@@ -8,7 +8,7 @@ import { completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
-import { estimateTokens } from '../chat/tokens.ts';
+import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import { gatherKnowledge } from './agent-context.ts';
 
 const requests: LlmRequest[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from './tokens.ts';
+import { estimateTokens } from './token-estimate.ts';
 
 describe('estimateTokens', () => {
   it('counts one token per CJK character and one per four other characters', () => {
