@@ -1,11 +1,9 @@
 import { type AgentConfig, agentConfig } from '@tandem/contract/agent';
-import { maskEmail, maskPhone } from '@tandem/contract/contact-mask';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { callJson, rowFromJson } from '../../db/json-row.ts';
-import { agents, teamMembers, users } from '../../db/schema.ts';
+import { agents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { displayName } from '../team/members.ts';
 import type { PolicyActor } from './policy.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -45,41 +43,4 @@ export function agentContextOf(found: AgentWithActorJson | null, userId: number 
   const agent = rowFromJson(agents, found.agent);
   if (agent.deletedAt) throw new AppError('AGENT_DELETED');
   return { agent, actor: { userId, teamRoles: found.teamRoles, permission: found.permission } };
-}
-
-/** A person as agent screens show them: select with `users` joined to their row in the agent's team. */
-export const personColumns = {
-  userId: users.id,
-  avatar: users.avatar,
-  nickName: users.nickName,
-  phone: users.phone,
-  email: users.email,
-  realName: teamMembers.realName,
-};
-
-/** Their name in the team, else their nickname, phone or email. */
-export const personName = (row: {
-  nickName: string;
-  phone: string | null;
-  email: string | null;
-  realName: string | null;
-}) => displayName({ ...row, realName: row.realName ?? '' });
-
-/**
- * A team member as agent screens list them to people who may not read the team's member list: the
- * name they have in the team or their nickname, else their masked phone or email; contacts masked,
- * except to the person themself (`isViewer`), who reads their own in full.
- */
-export function maskedPerson(
-  row: {
-    nickName: string;
-    phone: string | null;
-    email: string | null;
-    realName: string | null;
-  },
-  isViewer = false,
-) {
-  const email = isViewer ? (row.email ?? '') : maskEmail(row.email ?? '');
-  const phone = isViewer ? (row.phone ?? '') : maskPhone(row.phone ?? '');
-  return { name: row.realName || row.nickName || phone || email, email, phone };
 }

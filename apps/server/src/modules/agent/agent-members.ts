@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { agentMembers, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { listTeamCandidates } from '../team/candidates.ts';
-import { type AgentRow, maskedPerson, personColumns } from './agent-data.ts';
+import { maskedPerson, personColumns } from '../team/index.ts';
+import type { AgentRow } from './agent-data.ts';
 
 /**
  * The agent's members, in the order they were added, with the name they have in its team; contacts

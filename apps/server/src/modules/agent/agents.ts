@@ -15,7 +15,8 @@ import { agents, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { platformDefaultModelId } from '../model/model-lookup.ts';
 import { projectIdsOfTeam } from '../project/team-projects.ts';
-import { type AgentContext, type AgentRow, maskedPerson, personColumns, readConfig } from './agent-data.ts';
+import { maskedPerson, personColumns } from '../team/index.ts';
+import { type AgentContext, type AgentRow, readConfig } from './agent-data.ts';
 import { describeModel } from './agent-models.ts';
 import { agentAbilities, agentRole, mayReach } from './policy.ts';
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sq
 import { type Db, escapeLike } from '../../db/client.ts';
 import { agentMembers, agents, models, teamMembers, users } from '../../db/schema.ts';
 import { answeringModelSql } from '../model/model-lookup.ts';
-import { maskedPerson } from './agent-data.ts';
+import { maskedPerson } from '../team/index.ts';
 import { agentAbilities, agentRole } from './policy.ts';
 
 type HubQuery = { page: number; page_size: number } & Required<

@@ -21,7 +21,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type AgentRow, personColumns, personName } from '../agent/agent-data.ts';
+import type { AgentRow } from '../agent/agent-data.ts';
+import { personColumns, personName } from '../team/index.ts';
 import { presentFeedback } from './feedback.ts';
 
 const DAY_MS = 86_400_000;

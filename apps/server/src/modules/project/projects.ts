@@ -7,7 +7,7 @@ import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
 import { type Db, escapeLike, type Tx } from '../../db/client.ts';
 import { projectMembers, projects, projectVisits, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { maskedPerson, personColumns } from '../agent/agent-data.ts';
+import { maskedPerson, personColumns } from '../team/index.ts';
 import { type ProjectGrant, projectRole } from './policy.ts';
 
 /** Public, unguessable codes of projects, documents and share links (16 URL-safe characters). */

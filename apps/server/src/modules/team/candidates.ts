@@ -2,7 +2,7 @@ import type { Page, PageQuery } from '@tandem/contract/envelope';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/client.ts';
 import { teamMembers, users } from '../../db/schema.ts';
-import { maskedPerson, personColumns } from '../agent/agent-data.ts';
+import { maskedPerson, personColumns } from './people.ts';
 
 export type TeamCandidate<P> = {
   user_id: number;
