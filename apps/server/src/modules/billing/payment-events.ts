@@ -10,7 +10,7 @@ import {
   teamSubscriptions,
   teams,
 } from '../../db/schema.ts';
-import { planLedgerRow, settleEndedPlan } from './plan-quotas.ts';
+import { planLedgerRow, settleEndedPlan } from '../quotas/index.ts';
 import { refusesChange } from './plan-rules.ts';
 
 /**

@@ -3,8 +3,8 @@ import { GIGABYTE } from '@tandem/contract/billing';
 import type { Locale } from '@tandem/contract/i18n';
 import type { Db } from '../../db/client.ts';
 import type { PlanTexts } from '../../db/schema.ts';
+import { teamQuotas } from '../quotas/index.ts';
 import { loadPlans, type PlanRow, type PricingRow } from './catalogue.ts';
-import { teamQuotas } from './plan-quotas.ts';
 
 /** The plan packages as the spec's calls answer them (`all-ver-packet-data`, `curr-ver-packet-data`). */
 

@@ -13,7 +13,7 @@ import { chatMessages, models, pointsLedger, teamPoints } from '../../db/schema.
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 import { createRealtime } from '../../platform/realtime/realtime.ts';
-import { setPointsBalance } from './points.ts';
+import { setPointsBalance } from '../quotas/index.ts';
 
 /** Every publication on a chat channel, and every request the model was asked. */
 const published: { channel: string; data: ChatPublication }[] = [];

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../db/client.ts';
+import { pointsBalance } from '../quotas/index.ts';
 import { startExchange } from './exchange.ts';
-import { pointsBalance } from './points.ts';
 
 const ctx = useTestApp();
 const { data, team, agent } = agentApi(ctx);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../db/client.ts';
 import { callJson } from '../../db/json-row.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type LedgerEntry, preparePoints } from './points.ts';
+import { type LedgerEntry, preparePoints } from '../quotas/index.ts';
 
 /** A message as the model reads it: earlier turns, then the one being answered. */
 export type Turn = { role: 'user' | 'assistant'; content: string; attachments: string[] };

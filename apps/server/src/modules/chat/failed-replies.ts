@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, conversations } from '../../db/schema.ts';
-import { type LedgerEntry, refundPoints } from './points.ts';
+import { type LedgerEntry, refundPoints } from '../quotas/index.ts';
 
 /**
  * Fails a `streaming` reply and gives its points back, in one transaction. False when it had already

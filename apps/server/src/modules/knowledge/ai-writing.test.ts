@@ -16,7 +16,7 @@ import {
 import { bearer } from '../../../test/factories.ts';
 import { useSecondApp, useTestApp } from '../../../test/test-app.ts';
 import { models, pointsLedger, users } from '../../db/schema.ts';
-import { pointsBalance, setPointsBalance } from '../chat/points.ts';
+import { pointsBalance, setPointsBalance } from '../quotas/index.ts';
 
 const ctx = useTestApp();
 const fakes = useFakeModels(ctx);

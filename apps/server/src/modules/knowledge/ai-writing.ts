@@ -7,9 +7,9 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import { errorEvent, relayReply } from '../agent/replies.ts';
-import { debitPoints, type LedgerEntry, refundPoints } from '../chat/points.ts';
 import { readableDocument } from '../document/document-service.ts';
 import { writingModel } from '../model/writing-model.ts';
+import { debitPoints, type LedgerEntry, refundPoints } from '../quotas/index.ts';
 import { type WritingRequest, writingMessages } from './ai-writing-prompts.ts';
 
 export type WritingDeps = { db: Db; llm: Llm; log: FastifyBaseLogger; firstTokenMs: number };

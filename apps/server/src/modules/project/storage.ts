@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { teamQuotas } from '../billing/plan-quotas.ts';
+import { teamQuotas } from '../quotas/index.ts';
 import { authorizeProject, documentAccess, type ProjectGrant } from './policy.ts';
 
 /**

@@ -10,7 +10,7 @@ import { teamApplications, teamLeavers, teamMembers, teams, users } from '../../
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
-import { teamQuotas } from '../billing/plan-quotas.ts';
+import { teamQuotas } from '../quotas/index.ts';
 import { spendInviteQuota } from './invite-quota.ts';
 import { type ContactView, displayName, presentPerson } from './members.ts';
 import { lockTeam, MEMBER_ROLES } from './team-data.ts';

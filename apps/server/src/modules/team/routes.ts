@@ -57,8 +57,8 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announceHandOver } from '../agent/agent-transfer.ts';
 import { allPlanPackages, currentPlanPackage } from '../billing/plan-packages.ts';
 import { mayBilling } from '../billing/policy.ts';
-import { pointsBalance } from '../chat/points.ts';
 import { teamStorageUsed } from '../project/storage.ts';
+import { pointsBalance } from '../quotas/index.ts';
 import {
   changeMemberDepartment,
   createDepartment,

@@ -6,7 +6,7 @@ import { teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { currentPlanName } from '../billing/plan-packages.ts';
-import { pointsBalance } from '../chat/points.ts';
+import { pointsBalance } from '../quotas/index.ts';
 
 export const themeKeyOf = (themeId: number) =>
   (Object.entries(THEME_IDS).find(([, id]) => id === themeId)?.[0] ?? 'system') as ThemeMode;

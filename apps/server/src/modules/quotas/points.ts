@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { PointsReason } from '../../db/schema/chat.ts';
 import { pointsLedger, teamPoints } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { monthlyPointsSql, planLedgerRow, settleEndedPlan } from '../billing/plan-quotas.ts';
+import { monthlyPointsSql, planLedgerRow, settleEndedPlan } from './plan-quotas.ts';
 
 /**
  * The points ledger. A team's balance lives in `team_points` (a team without a row yet has the free
