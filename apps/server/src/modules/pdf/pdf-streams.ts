@@ -210,6 +210,9 @@ const DECODERS: Record<string, (data: Uint8Array, cap: number) => Uint8Array> = 
   LZW: lzwDecode,
 };
 const isFlate = (filter: string | undefined) => filter === 'FlateDecode' || filter === 'Fl';
+/** Whether a filter's output is counted (then the filters after it may be too). */
+const isCounted = (filter: string | undefined) =>
+  isFlate(filter) || (filter !== undefined && Object.hasOwn(DECODERS, filter));
 
 /**
  * The size of a stream once its `filters` are applied in order, counted up to just past `cap`; `keep`
@@ -217,24 +220,24 @@ const isFlate = (filter: string | undefined) => filter === 'FlateDecode' || filt
  * twice) is bounded like one. A filter that is not a compression of text (DCT, JPX, Crypt, ...) ends it.
  */
 function decodedSize(data: Uint8Array, filters: string[], cap: number, keep?: Uint8Array[]): number {
+  const uncounted = filters.findIndex((filter) => !isCounted(filter));
+  const chain = uncounted === -1 ? filters : filters.slice(0, uncounted);
   let current = data;
-  for (const [index, filter] of filters.entries()) {
-    const isLast =
-      index === filters.length - 1 || !(isFlate(filters[index + 1]) || DECODERS[filters[index + 1]!]);
+  for (const [index, filter] of chain.entries()) {
+    const isLast = index === chain.length - 1;
     if (isFlate(filter)) {
-      const chunks: Uint8Array[] = [];
+      // The output is only held when it is kept or is the next filter's input.
+      const chunks = isLast && !keep ? undefined : [];
       const size = inflatedSize(current, cap, chunks);
       if (isLast || size > cap) {
-        keep?.push(...chunks);
+        if (chunks) keep?.push(...chunks);
         return size;
       }
-      current = Buffer.concat(chunks);
-      continue;
+      current = Buffer.concat(chunks!);
+    } else {
+      current = DECODERS[filter]!(current, cap);
+      if (current.length > cap) break;
     }
-    const decoder = DECODERS[filter];
-    if (!decoder) break;
-    current = decoder(current, cap);
-    if (isLast || current.length > cap) break;
   }
   keep?.push(current);
   return current.length;
@@ -284,7 +287,7 @@ export function assertPdfStreamsWithinLimits(bytes: Uint8Array) {
     keyword.lastIndex = dataEnd;
     if (/\/Subtype\s*\/Image\b/.test(dictionary)) continue;
     const filters = filtersOf(dictionary);
-    if (!isFlate(filters[0]) && !DECODERS[filters[0] ?? '']) continue;
+    if (!isCounted(filters[0])) continue;
     const header =
       objAt < 0 ? undefined : OBJECT_HEADER.exec(before.slice(Math.max(0, objAt - 40), objAt + 3));
     const isObjectStream = /\/Type\s*\/ObjStm\b/.test(dictionary);
