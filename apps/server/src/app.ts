@@ -38,6 +38,7 @@ import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
 import { projectRoutes } from './modules/project/routes.ts';
+import { uploadTarget } from './modules/project/index.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { siteImageRoutes } from './modules/sites/image-routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
@@ -299,7 +300,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { db });
   await app.register(setupRoutes, { db });
   await app.register(deviceRoutes, { db, realtime });
-  await app.register(uploadRoutes, { db, storage });
+  await app.register(uploadRoutes, { db, storage, uploadTarget });
   await app.register(oauthRoutes, { db, config });
   await app.register(teamRoutes, { db, config, messenger, realtime });
   await app.register(billingRoutes, { db, config, billing });

@@ -3,8 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { billingOrders } from '../../db/schema.ts';
-import { endedUnsettledTeams, settleEndedPlan } from '../quotas/index.ts';
-import { type CatalogueFile, readCatalogue, syncCatalogue } from './catalogue.ts';
+import {
+  type CatalogueFile,
+  endedUnsettledTeams,
+  readCatalogue,
+  settleEndedPlan,
+  syncCatalogue,
+} from '../quotas/index.ts';
 import { type PaymentEvent, processPaymentEvent } from './payment-events.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './providers/sandbox.ts';

@@ -4,8 +4,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingOrders, billingPlans } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { textsOf } from '../quotas/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { textsOf } from './plan-packages.ts';
 
 /** The team's bills (spec part B "Order / bill"): scoped to the team in every query. */
 

@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingOrders, billingPlans, billingPricingPlans, teamPaymentMethods } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { textsOf } from './plan-packages.ts';
+import { textsOf } from '../quotas/index.ts';
 import { isPlanChangeRefused, liveSubscription } from './plan-rules.ts';
 import { isCardExpired } from './providers/card-check.ts';
 import { addPeriod, type SubscriptionRow } from './providers/provider.ts';

@@ -16,8 +16,8 @@ import {
   teamPoints,
   teamSubscriptions,
 } from '../../db/schema.ts';
+import defaults from '../quotas/default-plans.json' with { type: 'json' };
 import { createBilling } from './billing.ts';
-import defaults from './default-plans.json' with { type: 'json' };
 
 /** A catalogue whose free plan is tiny: three members, 2,000 bytes of storage. */
 const plansFile = join(tmpdir(), `tandem-plans-${process.pid}.json`);

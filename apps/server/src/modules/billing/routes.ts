@@ -38,14 +38,14 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
+import { mayBilling, textsOf } from '../quotas/index.ts';
 import { teamOf } from '../team/policy.ts';
 import { cancelOrder, repayOrder } from './bill-actions.ts';
 import type { Billing } from './billing.ts';
 import { billedTo, billingNameOf, setBillingName } from './billing-profile.ts';
 import { invoiceOf, listOrders, orderInfo } from './orders.ts';
 import { previewPlanChange } from './plan-change-quote.ts';
-import { textsOf } from './plan-packages.ts';
-import { mayBilling, requireBilling } from './policy.ts';
+import { requireBilling } from './policy.ts';
 import {
   createCheckoutSession,
   defaultPaymentMethod,

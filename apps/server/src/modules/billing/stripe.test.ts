@@ -9,8 +9,8 @@ import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { invoicePaid, signature, subscriptionEvent, WEBHOOK_SECRET } from '../../../test/stripe-events.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { billingOrders, pointsLedger, teamPoints, teamSubscriptions } from '../../db/schema.ts';
+import defaults from '../quotas/default-plans.json' with { type: 'json' };
 import { createBilling } from './billing.ts';
-import defaults from './default-plans.json' with { type: 'json' };
 
 const PRICES: Record<number, string> = {
   31: 'price_std_m',

@@ -2,8 +2,7 @@ import type { Document } from '@hocuspocus/server';
 import { DOCUMENT_MAX_BYTES } from '@tandem/contract/project-rules';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
-import { teamStorageUsed } from '../project/storage.ts';
-import { teamQuotas } from '../quotas/index.ts';
+import { teamQuotas, teamStorageUsed } from '../quotas/index.ts';
 import { checkUpdate } from './collab-update-check.ts';
 import { createUpdateLog } from './collab-update-log.ts';
 

@@ -6,7 +6,7 @@ import { documents } from '../../db/schema.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
 import { createDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
-import { assertStorageRoom, isStorageRefusal } from '../project/storage.ts';
+import { assertStorageRoom, isStorageRefusal } from '../quotas/index.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import { storeDocumentState } from './document-state.ts';
 

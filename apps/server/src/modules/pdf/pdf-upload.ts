@@ -7,7 +7,7 @@ import { runHeavy } from '../../platform/workers/index.ts';
 import { documentNameOf } from '../document/import-doc.ts';
 import { assertGroup, insertDoc } from '../project/doc-tree.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
-import { assertStorageRoom, reserveStorage } from '../project/storage.ts';
+import { assertStorageRoom, reserveStorage } from '../quotas/index.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import { markPdfForIndexing } from './pdf-holdings.ts';
 

@@ -1,5 +1,23 @@
-// The quotas module's face: what a team's plan allows (points a month, storage, members) and its points
-// balance and ledger, which chat and the AI writing spend, billing grants and the team screens show.
+// The quotas module's face: the plan catalogue (the operator's file, written at start); what a team's
+// plan allows (points a month, storage, members) and who may manage it; the bytes the team stores,
+// checked against its storage quota by every module that stores some; and its points balance and
+// ledger, which chat and the AI writing spend, billing grants and the team and account screens show.
+export {
+  type CatalogueFile,
+  loadPlans,
+  type PlanRow,
+  type PricingRow,
+  readCatalogue,
+  syncCatalogue,
+} from './catalogue.ts';
+export {
+  allPlanPackages,
+  type BillingAction,
+  currentPlanName,
+  currentPlanPackage,
+  mayBilling,
+  textsOf,
+} from './plan-packages.ts';
 export {
   endedUnsettledTeams,
   monthlyPointsSql,
@@ -17,3 +35,11 @@ export {
   renewMonthlyPoints,
   setPointsBalance,
 } from './points.ts';
+export {
+  assertStorageRoom,
+  currentTeamOf,
+  isStorageRefusal,
+  reserveStorage,
+  storageRoomLeft,
+  teamStorageUsed,
+} from './storage-quota.ts';

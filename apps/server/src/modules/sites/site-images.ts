@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { conversations, files, siteAssets } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { assertStorageRoom, reserveStorage } from '../project/storage.ts';
+import { assertStorageRoom, reserveStorage } from '../quotas/index.ts';
 import type { FileStore } from '../upload/file-store.ts';
 
 /**

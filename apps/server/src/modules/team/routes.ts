@@ -55,10 +55,13 @@ import type { Messenger } from '../../platform/messaging/messenger.ts';
 import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { announceHandOver } from '../agent/agent-transfer.ts';
-import { allPlanPackages, currentPlanPackage } from '../billing/plan-packages.ts';
-import { mayBilling } from '../billing/policy.ts';
-import { teamStorageUsed } from '../project/storage.ts';
-import { pointsBalance } from '../quotas/index.ts';
+import {
+  allPlanPackages,
+  currentPlanPackage,
+  mayBilling,
+  pointsBalance,
+  teamStorageUsed,
+} from '../quotas/index.ts';
 import {
   changeMemberDepartment,
   createDepartment,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { documentFiles, files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { reserveStorage } from '../project/storage.ts';
+import { reserveStorage } from '../quotas/index.ts';
 
 /** Images are recognised by their bytes; SVG is never an image here (it can carry script). */
 const IMAGE_TYPES: Record<string, string> = {

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { assertStorageRoom, currentTeamOf, uploadTarget } from '../project/storage.ts';
+import { assertStorageRoom, currentTeamOf } from '../quotas/index.ts';
 import { createFileStore, type FilePurpose, uploadedFileName } from './file-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -78,10 +78,21 @@ async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
  * comes from the bytes, never the name. Files are served back by their random id, which is the
  * capability to read them: avatars are shown to teammates and visitors alike.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage }> = async (
-  app,
-  { db, storage },
-) => {
+/**
+ * The document an upload names goes into when the caller may edit it (the projects module answers; an
+ * upload module below it cannot ask itself): the file then counts towards the document's team.
+ */
+export type UploadTarget = (
+  db: Db,
+  userId: number,
+  documentId: number,
+) => Promise<{ documentId: number; teamId: number }>;
+
+export const uploadRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: ObjectStorage;
+  uploadTarget: UploadTarget;
+}> = async (app, { db, storage, uploadTarget }) => {
   const store = createFileStore(db, storage);
   const signedIn = { onRequest: requireSession(db) };
   await app.register(fastifyMultipart, { throwFileSizeLimit: false });

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { currentPlanName } from '../billing/plan-packages.ts';
-import { pointsBalance } from '../quotas/index.ts';
+import { currentPlanName, pointsBalance } from '../quotas/index.ts';
 
 export const themeKeyOf = (themeId: number) =>
   (Object.entries(THEME_IDS).find(([, id]) => id === themeId)?.[0] ?? 'system') as ThemeMode;

@@ -3,10 +3,20 @@ import { GIGABYTE } from '@tandem/contract/billing';
 import type { Locale } from '@tandem/contract/i18n';
 import type { Db } from '../../db/client.ts';
 import type { PlanTexts } from '../../db/schema.ts';
-import { teamQuotas } from '../quotas/index.ts';
 import { loadPlans, type PlanRow, type PricingRow } from './catalogue.ts';
+import { teamQuotas } from './plan-quotas.ts';
 
 /** The plan packages as the spec's calls answer them (`all-ver-packet-data`, `curr-ver-packet-data`). */
+
+/**
+ * Who may do what with the current team's subscription (docs/decisions.md, "Billing is the owner's"):
+ * every member sees the plan and its usage; only the team's owner buys, cancels, restores, changes the
+ * card and reads the bills. A platform admin is not the owner of other people's money.
+ */
+export type BillingAction = 'view' | 'manage';
+
+export const mayBilling = (team: { userId: number; ownerId: number }, action: BillingAction) =>
+  action === 'view' || team.ownerId === team.userId;
 
 export const textsOf = (plan: Pick<PlanRow, 'texts'>, locale: Locale): PlanTexts =>
   plan.texts[locale] ??

@@ -1,0 +1,3 @@
+// The projects module's face: projects, their members and catalogues, the trash, and the document
+// policy other modules ask before touching a document.
+export { uploadTarget } from './storage.ts';
