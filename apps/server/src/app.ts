@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { embedRoutes } from './modules/agent/embed-routes.ts';
+import { agentsOfLeavers } from './modules/agent/index.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { createBilling } from './modules/billing/billing.ts';
@@ -37,8 +38,8 @@ import { knowledgeRoutes } from './modules/knowledge/routes.ts';
 import { modelRoutes } from './modules/model/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
-import { projectRoutes } from './modules/project/routes.ts';
 import { uploadTarget } from './modules/project/index.ts';
+import { projectRoutes } from './modules/project/routes.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
 import { siteImageRoutes } from './modules/sites/image-routes.ts';
 import { createPreviewLinks } from './modules/sites/preview-links.ts';
@@ -302,7 +303,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deviceRoutes, { db, realtime });
   await app.register(uploadRoutes, { db, storage, uploadTarget });
   await app.register(oauthRoutes, { db, config });
-  await app.register(teamRoutes, { db, config, messenger, realtime });
+  await app.register(teamRoutes, {
+    db,
+    config,
+    messenger,
+    realtime,
+    membersLeaving: [agentsOfLeavers(realtime)],
+  });
   await app.register(billingRoutes, { db, config, billing });
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });

@@ -93,3 +93,13 @@ export const announceHandOver = (
       }),
     ),
   );
+
+/**
+ * The agents' part of members leaving a team (the team module's `MembersLeaving`): in its transaction
+ * the agents of the leavers pass to the team's owner, who hears of it once it commits.
+ */
+export const agentsOfLeavers =
+  (realtime: Realtime) => async (tx: Tx, leaving: { teamId: number; userIds: number[]; heirId: number }) => {
+    const handedOver = await handOverAgentsOfLeavers(tx, leaving.teamId, leaving.userIds, leaving.heirId);
+    return handedOver.length ? () => announceHandOver(realtime, handedOver, 'owner_left') : undefined;
+  };

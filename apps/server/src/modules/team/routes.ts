@@ -54,7 +54,6 @@ import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Messenger } from '../../platform/messaging/messenger.ts';
 import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { announceHandOver } from '../agent/agent-transfer.ts';
 import {
   allPlanPackages,
   currentPlanPackage,
@@ -88,6 +87,7 @@ import {
   teamInfo as describeTeam,
   dissolveTeam,
   leaveTeam,
+  type MembersLeaving,
   removeMembers,
   setApplyAudit,
   switchTeam,
@@ -99,12 +99,19 @@ import {
 const done = envelope(z.null());
 const countData = envelope(z.object({ count: z.number().int() }));
 
-export type TeamDeps = { db: Db; config: Config; messenger: Messenger; realtime: Realtime };
+export type TeamDeps = {
+  db: Db;
+  config: Config;
+  messenger: Messenger;
+  realtime: Realtime;
+  /** What the modules above do when members leave (teams.ts, `MembersLeaving`). */
+  membersLeaving: readonly MembersLeaving[];
+};
 
 /** Team calls (spec part A section 7). Each acts on the caller's current team, checked by `requireTeam`. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   app,
-  { db, config, messenger, realtime },
+  { db, config, messenger, realtime, membersLeaving },
 ) => {
   const session = requireSession(db);
   /** Signed in, and admitted to the current team at `level`; back-office calls need an organisation team. */
@@ -228,9 +235,9 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     },
   );
   app.post(TEAM_API.leave, { ...inTeam('member'), schema: { response: { 200: done } } }, async (request) => {
-    const { handedOver } = await leaveTeam(db, teamOf(request));
+    const { afterCommit } = await leaveTeam(db, teamOf(request), membersLeaving);
     await accessChanged({ userIds: [teamOf(request).userId] });
-    await announceHandOver(realtime, handedOver, 'owner_left');
+    await Promise.all(afterCommit.map((then) => then()));
     return ok(null);
   });
   app.get(
@@ -293,14 +300,15 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
     { ...inTeam('manage'), schema: { body: userIdsBody, response: { 200: countData } } },
     async (request) => {
       const team = teamOf(request);
-      const { userIds, teamName, handedOver } = await removeMembers(
+      const { userIds, teamName, afterCommit } = await removeMembers(
         db,
         team.teamId,
         request.body.user_ids,
+        membersLeaving,
         team,
       );
       await announceRemoval(realtime, { teamId: team.teamId, teamName, userIds });
-      await announceHandOver(realtime, handedOver, 'owner_left');
+      await Promise.all(afterCommit.map((then) => then()));
       return ok({ count: userIds.length });
     },
   );

@@ -1,6 +1,6 @@
 import { TEAM_ROLES, type TeamInfo, type TeamSummary } from '@tandem/contract/team';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   departments,
   industries,
@@ -12,7 +12,6 @@ import {
 } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { handOverAgentsOfLeavers } from '../agent/agent-transfer.ts';
 import { assertAvatarImage } from '../user/profile.ts';
 import type { TeamContext } from './policy.ts';
 import { ADMIN_ROLES, lockTeam, moveOutOfTeam, OWNER_ROLES } from './team-data.ts';
@@ -161,22 +160,34 @@ export async function dissolveTeam(db: Db, teamId: number) {
   return dissolved;
 }
 
+/**
+ * What a module above this one does when members leave a team (the agents module hands their agents
+ * to the team's owner): run inside the removal's transaction, it answers what to do once that commits
+ * (tell the agents' new owner), or nothing. Given to the team module at start, so it imports none of them.
+ */
+export type MembersLeaving = (
+  tx: Tx,
+  leaving: { teamId: number; userIds: number[]; heirId: number },
+) => Promise<(() => Promise<unknown>) | undefined>;
+
 /** A member leaves; the owner must transfer the team first. They are listed among leaving members. */
-export async function leaveTeam(db: Db, context: TeamContext) {
+export async function leaveTeam(db: Db, context: TeamContext, onLeaving: readonly MembersLeaving[]) {
   if (context.ownerId === context.userId) throw new AppError('TEAM_TRANSFER_FIRST');
-  return removeMembers(db, context.teamId, [context.userId]);
+  return removeMembers(db, context.teamId, [context.userId], onLeaving);
 }
 
 /**
  * Removes members (never the owner): each is kept in the leaving list with their department, and
- * lands in their personal team if this one was current. Their places on the team's agents go with
- * them, and the agents they own pass to the team's owner. Answers who was removed and those agents.
- * A `remover` who is neither the owner nor a super user cannot remove admins; a member leaving gives none.
+ * lands in their personal team if this one was current; `onLeaving` runs in the same transaction (their
+ * places on the team's agents go with them, the agents they own pass to the team's owner). Answers who
+ * was removed and what to do now that it is committed. A `remover` who is neither the owner nor a super
+ * user cannot remove admins; a member leaving gives none.
  */
 export async function removeMembers(
   db: Db,
   teamId: number,
   userIds: number[],
+  onLeaving: readonly MembersLeaving[],
   remover?: Pick<TeamContext, 'userId' | 'isSuper'>,
 ) {
   const removed = await db.transaction(async (tx) => {
@@ -229,8 +240,12 @@ export async function removeMembers(
         },
       });
     await moveOutOfTeam(tx, teamId, ids);
-    const handedOver = await handOverAgentsOfLeavers(tx, teamId, ids, team.ownerId);
-    return { userIds: ids, teamName: team.name, handedOver };
+    const afterCommit: (() => Promise<unknown>)[] = [];
+    for (const hook of onLeaving) {
+      const then = await hook(tx, { teamId, userIds: ids, heirId: team.ownerId });
+      if (then) afterCommit.push(then);
+    }
+    return { userIds: ids, teamName: team.name, afterCommit };
   });
   const cache = identityCacheOf(db);
   for (const id of removed.userIds) cache.forgetAccount(id);
