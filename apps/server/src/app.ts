@@ -27,7 +27,7 @@ import { dictRoutes } from './modules/dict/routes.ts';
 import { attachmentRoutes } from './modules/document/attachment-routes.ts';
 import { createCollabServer } from './modules/document/collab-server.ts';
 import { createCollabTokens } from './modules/document/collab-tokens.ts';
-import { registerCollabServer } from './modules/document/live-documents.ts';
+import { closeLiveDocuments, registerCollabServer } from './modules/document/live-documents.ts';
 import { documentRoutes } from './modules/document/routes.ts';
 import { transferRoutes } from './modules/document/transfer-routes.ts';
 import { aiWritingRoutes } from './modules/knowledge/ai-writing-routes.ts';
@@ -314,7 +314,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
   await app.register(agentRoutes, { db, realtime, llm });
-  await app.register(projectRoutes, { db, realtime });
+  await app.register(projectRoutes, { db, realtime, closeLiveDocuments });
   const chatDeps = {
     db,
     realtime,

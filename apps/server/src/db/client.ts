@@ -115,6 +115,11 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Text matched literally inside a LIKE / ILIKE pattern: its `%`, `_` and `\` lose their meaning. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Runs queries of at most `size` items each, so no statement passes PostgreSQL's parameter limit. */
+export async function inChunks<T>(items: readonly T[], size: number, run: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < items.length; start += size) await run(items.slice(start, start + size));
+}
+
 /** Ids as a list of SQL parameters, for `in (…)`. */
 export const integerList = (ids: readonly number[]) =>
   sql.join(

@@ -1,27 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Db, integerList, type Tx } from '../../db/client.ts';
-import { inChunks } from '../project/doc-placement.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * The chunker's version, the start of every stored content hash: a new chunker re-indexes every
  * document at the next start, since the hashes no longer match.
  */
 export const CHUNKER_VERSION = 'c1';
-
-/**
- * Marks documents whose content was just stored as `indexing`, in the caller's transaction: whichever
- * server process is free indexes them once they have been quiet for a few seconds (each store moves
- * `changed_at` again). Only documents with stored content are marked; a claim in progress is left to
- * find out, when it writes, that the content changed.
- */
-export async function markForIndexing(tx: Db | Tx, documentIds: readonly number[]) {
-  await inChunks(documentIds, 5000, (chunk) =>
-    tx.execute(sql`insert into knowledge_index_states (document_id, project_id, state)
-        select s.document_id, d.project_id, 'indexing' from document_states s
-        join documents d on d.id = s.document_id where s.document_id in (${integerList(chunk)})
-      on conflict (document_id) do update set state = 'indexing', error = null, changed_at = now()`),
-  );
-}
 
 /**
  * At start: documents never indexed (stored before indexing existed, or by a path that did not mark

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { KnowledgeIndexError } from '@tandem/contract/knowledge';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, inChunks, type Tx } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
-import { inChunks } from '../project/doc-placement.ts';
 import { holdProject } from '../project/doc-tree.ts';
 import type { Chunk } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';

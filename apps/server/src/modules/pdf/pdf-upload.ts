@@ -6,10 +6,10 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
 import { documentNameOf } from '../document/import-doc.ts';
 import { assertGroup, insertDoc } from '../project/doc-tree.ts';
+import { markPdfForIndexing } from '../project/index.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
 import { assertStorageRoom, reserveStorage } from '../quotas/index.ts';
 import type { FileStore } from '../upload/file-store.ts';
-import { markPdfForIndexing } from './pdf-holdings.ts';
 
 /**
  * `upload-pdf`: a new PDF at the end of `parentId` (a group of the project, or its top level). The

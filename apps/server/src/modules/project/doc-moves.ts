@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { inChunks } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { markForIndexing } from '../knowledge/index-state.ts';
-import { copyPdfs } from '../pdf/pdf-holdings.ts';
-import { inChunks, placeAmong } from './doc-placement.ts';
+import { placeAmong } from './doc-placement.ts';
 import { assertGroup, lockCatalogue } from './doc-tree.ts';
+import { markForIndexing, markPdfForIndexing } from './index-queue.ts';
 import { newCode, touchProject } from './projects.ts';
 import { reserveCopiedStates } from './storage.ts';
 
@@ -93,8 +93,18 @@ async function copyHoldings(tx: Tx, copies: [original: number, copy: number][]) 
     await tx.execute(sql`insert into document_files (document_id, file_id)
       select m.copy, f.file_id from document_files f
       join (values ${pairs}) as m(original, copy) on f.document_id = m.original`);
+    // A copy of a PDF shows the same file (held by both through `document_files`, above) and text,
+    // and is indexed.
+    const copiedPdfs =
+      await tx.execute(sql`insert into document_pdfs (document_id, file_id, page_count, page_texts)
+      select m.copy, p.file_id, p.page_count, p.page_texts from document_pdfs p
+      join (values ${pairs}) as m(original, copy) on p.document_id = m.original
+      returning document_id as "documentId"`);
+    const pdfIds = (copiedPdfs as unknown as { rows: { documentId: number }[] }).rows.map((row) =>
+      Number(row.documentId),
+    );
+    await markPdfForIndexing(tx, pdfIds);
   });
-  await copyPdfs(tx, copies);
 }
 
 /**

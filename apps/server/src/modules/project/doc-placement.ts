@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { inChunks, type Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 
 /** Below this gap between two neighbours' sorts, the siblings are numbered afresh (0, 1, 2, …). */
@@ -13,11 +13,6 @@ function sortsBetween(before: number | undefined, after: number | undefined, cou
   if (before === undefined) return positions.map((k) => after - count + k);
   const gap = (after - before) / (count + 1);
   return gap < SMALLEST_GAP ? null : positions.map((k) => before + gap * (k + 1));
-}
-
-/** Runs queries of at most `size` items each, so no statement passes PostgreSQL's parameter limit. */
-export async function inChunks<T>(items: readonly T[], size: number, run: (chunk: T[]) => Promise<unknown>) {
-  for (let start = 0; start < items.length; start += size) await run(items.slice(start, start + size));
 }
 
 /** Sets parent and sort of many rows in one statement per chunk. */

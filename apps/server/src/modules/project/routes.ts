@@ -35,7 +35,6 @@ import { ok, okJsonText } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { closeLiveDocuments } from '../document/live-documents.ts';
 import { requireTeam, teamOf } from '../team/policy.ts';
 import { announceDocsDeleted, announceProjectDeleted, type Deletion, deleteProject } from './deletion.ts';
 import { copyDoc, moveDocs } from './doc-moves.ts';
@@ -55,7 +54,15 @@ import {
 
 const done = envelope(z.null());
 
-export type ProjectDeps = { db: Db; realtime: Realtime };
+export type ProjectDeps = {
+  db: Db;
+  realtime: Realtime;
+  /**
+   * Closes deleted documents for everyone who has them open, on every server process, once their
+   * deletion has committed (the documents module's live editors; given at start).
+   */
+  closeLiveDocuments: (documentIds: number[]) => Promise<void>;
+};
 
 /**
  * Projects, their members and their catalogue (issue 14; listed in docs/api.md). Every call that names
@@ -75,8 +82,7 @@ export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, dep
     const projectId = await projectOfDocs(db, ids);
     return authorizeProject(await projectAccess(db, userId, projectId), 'edit', 'DOCUMENT_NOT_FOUND');
   };
-  /** Closes the deleted documents for everyone who has them open, on every server process. */
-  const closeLive = (deletion: Deletion) => closeLiveDocuments(deletion.documentIds);
+  const closeLive = (deletion: Deletion) => deps.closeLiveDocuments(deletion.documentIds);
 
   // Projects
   app.post(

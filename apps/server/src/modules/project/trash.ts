@@ -2,12 +2,10 @@ import { TRASH_RETENTION_DAYS, type TrashItem } from '@tandem/contract/document-
 import { sql } from 'drizzle-orm';
 import { type Db, integerList, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { dropFromIndex } from '../knowledge/index-removal.ts';
-import { markForIndexing } from '../knowledge/index-state.ts';
-import { markPdfForIndexing } from '../pdf/pdf-holdings.ts';
 import { maskedPerson } from '../team/index.ts';
 import { type Deletion, teamOfProject } from './deletion.ts';
 import { lockCatalogue } from './doc-tree.ts';
+import { dropFromIndex, markForIndexing, markPdfForIndexing } from './index-queue.ts';
 import { touchProject } from './projects.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
