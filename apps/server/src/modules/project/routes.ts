@@ -58,7 +58,7 @@ const done = envelope(z.null());
 export type ProjectDeps = { db: Db; realtime: Realtime };
 
 /**
- * Projects, their members and their catalogue (issue 14; listed in docs/api.md). Every call that names
+ * Projects, their members and their catalogue (listed in docs/api.md). Every call that names
  * a project or a document asks the policy for one ability on it, in the project's own team.
  */
 export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, deps) => {

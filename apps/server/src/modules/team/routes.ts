@@ -98,7 +98,7 @@ const countData = envelope(z.object({ count: z.number().int() }));
 
 export type TeamDeps = { db: Db; config: Config; messenger: Messenger; realtime: Realtime };
 
-/** Team calls (spec part A section 7). Each acts on the caller's current team, checked by `requireTeam`. */
+/** Team calls. Each acts on the caller's current team, checked by `requireTeam`. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   app,
   { db, config, messenger, realtime },
