@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // antd forms in jsdom take seconds, and four times as long while both cores are busy with
-          // something else (issue 12's loaded runs: a dialog test of 6 s took 23 s): the limit only
+          // something else (a dialog test of 6 s took 23 s): the limit only
           // catches a test that hangs.
           testTimeout: 60_000,
         },
@@ -46,7 +46,7 @@ export default defineConfig({
           env: { TEST_DATABASE: 'pglite' },
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
           isolate: false,
-          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy (issue 12).
+          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -59,7 +59,7 @@ export default defineConfig({
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
           isolate: false,
-          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy (issue 12).
+          // Only a hang: a test making 20 accounts (argon2id each) took 46 s with both cores busy.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,6 @@
 // Figures: gzip bytes of the JavaScript the sign-in page downloads in Chromium before it is usable
 // (and the brotli bytes the server actually sends), and of the largest route chunk. Fails when the
-// sign-in page pulls editor, PDF or chat code, or goes over its budget (issue 13: 200 KB gzip).
+// sign-in page pulls editor, PDF or chat code, or goes over its budget (200 KB gzip).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 // Figure: a project's catalogue of 10,000 documents (100 groups of 10 subgroups of 8 documents, and
-// 900 at the root) listed by get-doc-tree, p95 latency over one request at a time (issue 14's goal:
+// 900 at the root) listed by get-doc-tree, p95 latency over one request at a time (the goal:
 // under 50 ms) and its server CPU time, which a busy machine does not inflate; and the first listing
 // after a change (a rename), which reads the catalogue afresh rather than from the server's cache.
 import { readFileSync } from 'node:fs';

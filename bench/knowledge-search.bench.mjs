@@ -1,4 +1,4 @@
-// Figures of knowledge search (issue 15) on the server's own functions, no HTTP, on an in-memory
+// Figures of knowledge search on the server's own functions, no HTTP, on an in-memory
 // PGlite and, when PostgreSQL is installed, on a throwaway PostgreSQL server:
 // 1. indexing throughput: documents' stored Yjs states chunked and written by `indexDocument`, in
 //    chunks a second;

@@ -1,4 +1,4 @@
-// Figures of web pages built through chat (issue 16):
+// Figures of web pages built through chat:
 // 1. the build time of a ten-file React + TSX project (site-project.mjs) as the server builds it, each in
 //    a process of its own (modules/sites/build-in-child.ts from the production bundle, the default time
 //    and memory limits): p50/p95 of BENCH_SITE_BUILDS builds (20), next to the same builds in this

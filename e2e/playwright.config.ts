@@ -71,7 +71,7 @@ export default defineConfig({
         // Far from PORT too: PORT + 1 would be the next run's app on a neighbouring E2E_PORT.
         SITE_PREVIEW_PORT: String(PORT + 20_000),
         // Page builds as any other process: at the default 19, a machine kept busy by something else
-        // (issue 12's loaded runs) leaves them 2% of a CPU; the bench measures the default.
+        // (`stress --cpu 2`) leaves them 2% of a CPU; the bench measures the default.
         SITE_BUILD_NICENESS: '0',
         HOST: '127.0.0.1',
         DATA_DIR,

@@ -18,8 +18,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     // Closing a test's app fails what is still streaming at once.
     SHUTDOWN_GRACE_MS: '0',
-    // Builds as any other process: at 19, another process keeping the CPUs busy (issue 12's loaded
-    // runs) left them 2% of a CPU. The bench measures what the default niceness is for.
+    // Builds as any other process: at 19, another process keeping both cores busy (`stress --cpu 2`)
+    // left them 2% of a CPU. The bench measures what the default niceness is for.
     SITE_BUILD_NICENESS: '0',
     ...overrides,
   });

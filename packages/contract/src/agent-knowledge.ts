@@ -5,9 +5,9 @@ import { entityId } from './ids.ts';
 import { DOC_NAME_MAX } from './project-rules.ts';
 
 /**
- * Agents that know projects (issue 15): the projects an agent may draw on, the chat beside a
+ * Agents that know projects (docs/decisions.md): the projects an agent may draw on, the chat beside a
  * document, and saving chat replies into a project. The calls are designed here in the spec's style
- * (part B section 7 names `agent-send-message` and shows no payload) and listed in docs/api.md.
+ * (it names `agent-send-message` and shows no payload) and listed in docs/api.md.
  */
 export const AGENT_KNOWLEDGE_API = {
   /** `?agent_id&keyword&page&page_size`: projects of the agent's team the caller may read. */

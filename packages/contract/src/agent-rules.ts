@@ -1,5 +1,5 @@
 /**
- * Agents' fixed vocabularies and the randomness presets (spec part B sections 3, 4 and 6), without zod:
+ * Agents' fixed vocabularies and the randomness presets, without zod:
  * screens that only need the names import them from here.
  */
 
@@ -70,11 +70,11 @@ export const DEFAULT_MODEL_PARAMS = {
   ...PRESET_VALUES.neutral,
 };
 
-/** Fields the agent needs before it can be published, each with its own message (spec part B section 5). */
+/** Fields the agent needs before it can be published, each with its own message. */
 export const AGENT_REQUIRED_FIELDS = ['name', 'avatar', 'description', 'prompt', 'first_question'] as const;
 export type AgentRequiredField = (typeof AGENT_REQUIRED_FIELDS)[number];
 
-/** Numeric agent statuses, as the `SA:agent_deleted` notification carries them (spec part B section 4). */
+/** Numeric agent statuses, as the `SA:agent_deleted` notification carries them. */
 export const AGENT_STATUS_CODES = { draft: 0, published: 1, off_shelf: 2, disabled: 3, deleted: 4 } as const;
 
 /**

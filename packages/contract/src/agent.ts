@@ -30,7 +30,7 @@ import { teamCandidate } from './team.ts';
 import { safeText } from './user.ts';
 
 /**
- * An agent's configuration (spec part B section 3): what the editor saves as the draft and what
+ * An agent's configuration: what the editor saves as the draft and what
  * publishing releases. A draft may be incomplete; publishing checks AGENT_REQUIRED_FIELDS.
  */
 
@@ -89,7 +89,7 @@ export const agentStatus = z.enum(AGENT_STATUSES);
 export { AGENT_API } from './api.ts';
 
 /*
- * The agent calls (spec part B; the spec shows none of their payloads, so they are designed here in
+ * The agent calls (the spec shows none of their payloads, so they are designed here in
  * its style and listed in docs/api.md). GET: hub list, detail, templates, members, public
  * info. DELETE (with a JSON body, like the team calls): delete-agent, remove-agent-member. The rest
  * are POST. debug-chat answers a Server-Sent Events stream instead of the envelope.
@@ -367,7 +367,7 @@ export const streamEvent = z.discriminatedUnion('type', [
       input_tokens: z.number().int().nullable(),
       output_tokens: z.number().int().nullable(),
     }),
-    /** The sources the reply cites, when the agent has "cite sources" on (issue 15). */
+    /** The sources the reply cites, when the agent has "cite sources" on. */
     citations: z.array(citation).optional(),
   }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from './i18n.ts';
 import { flattenKeys, MESSAGES, translate } from './messages.ts';
 
-/** The spec's name of /dashboard (part B: "Agents Hub"), and the other names it went by. */
+/** The spec's name of /dashboard, "Agents Hub", and the other names it went by. */
 const HUB_NAME: Record<Locale, { name: string; others: RegExp }> = {
   'en-US': { name: 'Agents Hub', others: /Discover|agent store|agent centre/i },
   'ja-JP': { name: 'エージェントハブ', others: /見つける|ストア|エージェントセンター/ },

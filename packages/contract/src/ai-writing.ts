@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from './ids.ts';
 
 /**
- * AI actions on a selection in the document editor (spec part B sections 2, 4, 5; issue 15). The
+ * AI actions on a selection in the document editor. The
  * answer streams as Server-Sent Events of the agent contract's `streamEvent` shape (`delta`,
  * `reasoning`, `done`, `error`); a request refused before the model is asked answers the usual envelope.
  */
@@ -21,11 +21,11 @@ export const AI_WRITING_API = {
 export const AI_WRITING_ACTIONS = ['rewrite', 'explain', 'summary', 'translate'] as const;
 export type AiWritingAction = (typeof AI_WRITING_ACTIONS)[number];
 
-/** Spec section 5: the rewrite modes. */
+/** The rewrite modes. */
 export const REWRITE_MODES = ['beautify', 'simplify', 'expand', 'popularize'] as const;
 export type RewriteMode = (typeof REWRITE_MODES)[number];
 
-/** Spec section 5: the six translation targets. */
+/** The six translation targets. */
 export const TRANSLATION_TARGETS = ['zh', 'en', 'ja', 'ko', 'fr', 'de'] as const;
 export type TranslationTarget = (typeof TRANSLATION_TARGETS)[number];
 

@@ -113,7 +113,7 @@ export const MODEL_API = {
   available: '/api/agent/get-model-list',
 } as const;
 
-/** First run (issue 29): the one-time setup link and connecting a local model in a click. */
+/** First run: the one-time setup link and connecting a local model in a click. */
 export const SETUP_API = {
   /** `?token`: whether a setup link still works (anyone may ask). */
   checkLink: '/api/setup/check-link',
@@ -127,7 +127,7 @@ export const SETUP_API = {
   connectModel: '/api/admin/connect-model',
 } as const;
 
-/** Agents (spec part B): the calls the spec does not show are designed in its style. */
+/** Agents: the calls the spec does not show are designed in its style. */
 export const AGENT_API = {
   hubList: '/api/agent/get-agent-list',
   detail: '/api/agent/get-agent-info',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId } from './ids.ts';
 
-/** Subscription, plans, payment and bills (spec part B sections 3, 4, 7, 9). */
+/** Subscription, plans, payment and bills. */
 
 export const BILLING_API = {
   createCheckoutSession: '/api/user/create-checkout-session',
@@ -28,11 +28,11 @@ export const BILLING_API = {
 /** The sandbox's hosted checkout page; the last segment is the session id. */
 export const SANDBOX_CHECKOUT_PATH = '/pay/sandbox';
 
-/** Plan ids (spec section 9): 1 free, 3 standard, 4 pro. */
+/** Plan ids: 1 free, 3 standard, 4 pro. */
 export const PLAN_IDS = { free: 1, standard: 3, pro: 4 } as const;
 /** Upgrade buttons show below this plan. */
 export const TOP_PLAN_ID = 4;
-/** On these current plans yearly is forced and the cycle switch is disabled (spec section 4). */
+/** On these current plans yearly is forced and the cycle switch is disabled. */
 export const YEARLY_ONLY_PLAN_IDS: readonly number[] = [2, 3];
 
 export const PERIOD_TYPES = { monthly: 1, yearly: 2 } as const;

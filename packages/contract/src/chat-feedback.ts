@@ -3,7 +3,7 @@ import { entityId } from './ids.ts';
 import { DISLIKE_REASONS } from './limits.ts';
 
 /**
- * A like or dislike on a reply (spec part B section 2): given by the conversation's owner on a finished
+ * A like or dislike on a reply: given by the conversation's owner on a finished
  * reply, one per reply, changed or cleared at will. A dislike names a reason; `other` needs a comment.
  */
 

@@ -5,8 +5,8 @@ import { entityId } from './ids.ts';
 import { DISLIKE_REASONS } from './limits.ts';
 
 /**
- * What an agent's administrators read of its use (spec part B, the agent settings' data analysis and
- * user feedback pages): counts per day over a date range, and the rated replies.
+ * What an agent's administrators read of its use (the agent settings' data analysis and user feedback
+ * pages): counts per day over a date range, and the rated replies.
  */
 
 export const INSIGHTS_API = {

@@ -4,7 +4,7 @@ import { citation } from './citation.ts';
 import { pageQuery } from './envelope.ts';
 
 /**
- * Sharing a conversation (spec part B sections 2 and 7: "share link", `/chat-share/:share_code`,
+ * Sharing a conversation ("share link", `/chat-share/:share_code`,
  * `/chat/{share_code?}`) and exporting it to PDF ("export to PDF"). A share is a read-only snapshot of
  * the messages up to the newest finished one when it was made; anyone with the link reads it until the
  * owner revokes it, and a signed-in reader who may use the agent can continue it as their own.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Element chat (issue 16): the web preview's pick mode. The app and the page in its preview frame talk
+ * Element chat: the web preview's pick mode. The app and the page in its preview frame talk
  * by `postMessage` only. The app tells the frame to start or stop picking; the frame outlines the
  * element under the pointer and posts the one clicked (or that picking ended on Escape). The frame is
  * an opaque origin, so the app posts with `'*'` and accepts a message only from its own frame's window,

@@ -4,7 +4,7 @@ import { entityId } from './ids.ts';
 import { WEB_ELEMENT_IMAGE_MAX_BYTES } from './limits.ts';
 
 /**
- * Web pages built through chat (spec part B sections 1-4, 8): a web-builder agent's replies carry
+ * Web pages built through chat: a web-builder agent's replies carry
  * files as fenced code blocks whose info string names them (```` ```tsx path=src/App.tsx ````). Each
  * reply with at least one makes the next numbered version of the conversation's site (files it does
  * not repeat are kept from the version before), built on the server: `building`, then `ready` or

@@ -8,7 +8,7 @@ import { CONVERSATION_ID_PATTERN } from './realtime-channels.ts';
 import { nameText } from './user.ts';
 
 /**
- * Chat with an agent (spec part B sections 2, 3 and 8): conversations, their messages, and what a
+ * Chat with an agent: conversations, their messages, and what a
  * conversation's realtime channel `chat:<conversation_id>` carries while a reply is generated.
  */
 
@@ -103,7 +103,7 @@ export const chatMessage = z.object({
   content: z.string(),
   reasoning: z.string(),
   status: z.enum(MESSAGE_STATUSES),
-  /** The error code (part B section 8) of a failed reply. */
+  /** The chat error code of a failed reply. */
   error_code: z.number().int().nullable(),
   finish_reason: z.string().nullable(),
   model_id: z.number().int().nullable(),
@@ -120,7 +120,7 @@ export const chatMessage = z.object({
    * oldest first (chat-versions.ts). Absent while a reply has one version only.
    */
   versions: z.array(z.number().int()).optional(),
-  /** The numbered sources a reply cites (issue 15), when its agent has "cite sources" on. */
+  /** The numbered sources a reply cites, when its agent has "cite sources" on. */
   citations: z.array(citation).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
@@ -153,8 +153,7 @@ export const renameConversationBody = z.object({
 export const deleteConversationBody = z.object({ conversation_id: conversationId });
 
 /**
- * The chat page's agents list (spec part B section 2: "add or remove agents from the list, quick
- * start, agents list"): the agents a user keeps at hand to chat with. An agent joins it when added,
+ * The chat page's agents list: the agents a user keeps at hand to chat with. An agent joins it when added,
  * when the user opens a chat with it, or starts a conversation with it; removing it keeps its
  * conversations. Listed newest first (`last_used_at`: the later of when it was added and its latest
  * conversation). Agents the user may no longer use (they left its team, its access narrowed) drop

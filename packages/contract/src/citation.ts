@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A numbered source of an agent's reply (issue 15, "cite sources"): the reply's text says `[n]`, and
+ * A numbered source of an agent's reply (the agent's "cite sources"): the reply's text says `[n]`, and
  * the citation opens the document (a PDF at its page). Stored with the reply; `available` is false
  * when the reader may no longer read the document (deleted, or out of their reach), and the document's
  * name, code and snippet are then left empty so nothing of it leaks.

@@ -5,7 +5,7 @@ import { CATALOGUE_KINDS, DOC_BATCH_MAX } from './project-rules.ts';
 /** Days a deleted document or group stays in its project's trash before it is deleted for good. */
 export const TRASH_RETENTION_DAYS = 30;
 
-/** A project's trash (issue 29): what `delete-doc` removed, restorable for `TRASH_RETENTION_DAYS`. */
+/** A project's trash: what `delete-doc` removed, restorable for `TRASH_RETENTION_DAYS`. */
 export const TRASH_API = {
   /** `?project_id`: what the trash holds, most recently deleted first. */
   list: '/api/knowledge/get-doc-trash',

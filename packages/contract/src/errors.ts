@@ -19,7 +19,7 @@ export const ERRORS = {
   /** The request's body did not arrive in time (BODY_TIMEOUT_MS); the connection is closed. */
   BODY_TIMEOUT: { code: 1091, status: 408, key: 'body_timeout' },
 
-  // Sign-in and session (part A section 8)
+  // Sign-in and session
   LOGIN_INVALID: { code: 1010, status: 401, key: 'login_invalid' },
   LOGIN_FAILED: { code: 1011, status: 400, key: 'login_failed' },
   PASSWORD_ERROR: { code: 1012, status: 400, key: 'password_error' },
@@ -67,7 +67,7 @@ export const ERRORS = {
   /** A setup link (`/setup?token=…`) that does not exist or was used already. */
   SETUP_LINK_INVALID: { code: 1111, status: 404, key: 'setup_link_invalid' },
 
-  // Chat (part B section 8)
+  // Chat
   QUOTA_EXCEEDED: { code: 2001, status: 402, key: 'quota_exceeded' },
   CONTENT_VIOLATION: { code: 2002, status: 400, key: 'content_violation' },
   INPUT_TOO_LONG: { code: 2003, status: 400, key: 'input_too_long' },
@@ -120,7 +120,7 @@ export const ERRORS = {
   SITE_IMAGES_FULL: { code: 2066, status: 409, key: 'site_images_full' },
   SITE_IMAGE_NOT_FOUND: { code: 2067, status: 404, key: 'site_image_not_found' },
 
-  // First run (issue 29): the default assistant, its model picker, and the setup link.
+  // First run: the default assistant, its model picker, and the setup link.
   /** No usable model on the platform yet: the chat says how a platform admin connects one. */
   NO_MODEL_CONNECTED: { code: 2070, status: 409, key: 'no_model_connected' },
   /** The team's default assistant cannot be deleted, unpublished or taken off the shelf. */
@@ -180,10 +180,10 @@ export const ERRORS = {
   DOCUMENT_WORK_TIMEOUT: { code: 2242, status: 413, key: 'document_work_timeout' },
   /** A PDF's text (or its decompressed content) is larger than a PDF may hold. */
   PDF_CONTENT_TOO_LARGE: { code: 2243, status: 413, key: 'pdf_content_too_large' },
-  /** PDF uploads (issue 15): the bytes are not a PDF, whatever the file's name says. */
+  /** PDF uploads: the bytes are not a PDF, whatever the file's name says. */
   PDF_WRONG_TYPE: { code: 2230, status: 400, key: 'pdf_wrong_type' },
   PDF_TOO_LARGE: { code: 2231, status: 413, key: 'pdf_too_large' },
-  /** No page has a text layer (a scan): there would be nothing to search or cite (spec part B section 5). */
+  /** No page has a text layer (a scan): there would be nothing to search or cite. */
   PDF_SCANNED: { code: 2232, status: 400, key: 'pdf_scanned' },
   /** pdf.js cannot open it: damaged, encrypted with a password, or past `PDF_PAGES_MAX` pages. */
   PDF_UNREADABLE: { code: 2233, status: 400, key: 'pdf_unreadable' },

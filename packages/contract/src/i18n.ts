@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const LOCALES = ['zh-CN', 'zh-TW', 'en-US', 'ja-JP'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
-/** Preference default for a new user (spec part A section 9). */
+/** Preference default for a new user. */
 export const PREFERENCE_DEFAULT_LOCALE: Locale = 'zh-CN';
 
 export const LOCALE_NAMES: Record<Locale, string> = {

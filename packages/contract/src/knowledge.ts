@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityId } from './ids.ts';
 
-/** A project's knowledge: search over its documents (issue 15). Paths are in `api.ts` (KNOWLEDGE_API). */
+/** A project's knowledge: search over its documents. Paths are in `api.ts` (KNOWLEDGE_API). */
 
 /** Where a document's search index stands: being (re)made after a change, up to date, or failed. */
 export const KNOWLEDGE_INDEX_STATES = ['indexing', 'ready', 'failed'] as const;

@@ -1,4 +1,4 @@
-/** The business constants and limits of the spec (part A and part B, section 9), named once. */
+/** The business constants and limits of the spec, and those it leaves open, named once. */
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -62,13 +62,13 @@ export const INVITE_QR_SIZE_PX = 200;
 export const INVITE_QR_ERROR_CORRECTION = 'L';
 export const DISSOLVE_TEAM_CONFIRM_TEXT = 'DELETE';
 
-// Relative time (part A and B, section 9)
+// Relative time
 export const RELATIVE_JUST_NOW_MS = 30 * SECOND;
 export const RELATIVE_MINUTES_UNTIL_MS = HOUR;
 export const RELATIVE_HOURS_UNTIL_MS = DAY;
 export const RELATIVE_YESTERDAY_UNTIL_MS = 2 * DAY;
 
-// Uploads (part B, section 9)
+// Uploads
 export const CHAT_IMAGE_MAX_BYTES = 5 * MB;
 export const CHAT_IMAGES_PER_MESSAGE = 10;
 export const CHAT_IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
@@ -137,7 +137,7 @@ export const INVITES_PER_SENDER_PER_DAY = 100;
 export const INVITES_PER_TEAM_PER_HOUR = 60;
 export const INVITES_PER_TEAM_PER_DAY = 200;
 
-// Agents (spec part B sections 5 and 9)
+// Agents
 export const AGENT_NAME_MAX = 50;
 export const AGENT_DESCRIPTION_MAX = 500;
 export const AGENT_PROMPT_MAX = 20_000;

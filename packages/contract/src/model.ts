@@ -17,7 +17,7 @@ import {
 import { nameText, safeText } from './user.ts';
 
 /**
- * Model providers and their models (issue 6): the platform admin's calls (`is_super` only) and the
+ * Model providers and their models: the platform admin's calls (`is_super` only) and the
  * list of models any signed-in user may pick. An API key is write-only: answers say `has_api_key`.
  */
 

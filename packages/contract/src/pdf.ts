@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { docData } from './project.ts';
 
 /**
- * PDFs in a project's catalogue (issue 15, spec part B sections 2 and 5): uploaded one file a request
+ * PDFs in a project's catalogue: uploaded one file a request
  * (the dialog takes up to `PDF_FILES_PER_SELECTION` at once, `limits.ts`), shown in a viewer, their
  * pages' text indexed for search and knowledge. A PDF is a catalogue node of kind `pdf`: it is
  * moved, renamed, copied, shared, downloaded and deleted with the documents' calls.

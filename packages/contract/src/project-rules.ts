@@ -25,7 +25,7 @@ export const DOC_NAME_MAX = 100;
 export const UNNAMED_DOC = '';
 
 /**
- * Names of documents and groups (spec part B section 5): letters (Chinese and every other script),
+ * Names of documents and groups: letters (Chinese and every other script),
  * digits, underscore, hyphen, space and period stay; anything else becomes a hyphen.
  */
 export function cleanDocName(name: string): string {

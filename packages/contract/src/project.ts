@@ -24,7 +24,7 @@ import {
 import { teamCandidate } from './team.ts';
 import { safeText } from './user.ts';
 
-/** Projects and their documents (spec part B sections 2-5, issue 14). Paths are in `api.ts`. */
+/** Projects and their documents. Paths are in `api.ts`. */
 
 const cover = z.string().trim().max(512).regex(COVER_PATTERN, 'not a cover');
 const description = z

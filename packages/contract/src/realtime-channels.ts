@@ -36,7 +36,7 @@ export function parseComAgentChannel(channel: string) {
 }
 
 /**
- * Notification types (spec part A section 4): `UB:*` go to the user handler, `SA:*` raise in-app
+ * Notification types: `UB:*` go to the user handler, `SA:*` raise in-app
  * events, `PN:*` are only logged by the client.
  */
 export const NOTIFICATION_TYPES = {

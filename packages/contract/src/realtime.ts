@@ -5,7 +5,7 @@ export { REALTIME_API } from './api.ts';
 export * from './realtime-channels.ts';
 
 /**
- * The realtime token calls (spec part A section 7). Each answers `data` as one string: a connection
+ * The realtime token calls. Each answers `data` as one string: a connection
  * JWT, a subscription JWT, or a channel name. The tokens are HS256 JWTs in Centrifugo's format
  * (`sub` is the user id as a string; subscription tokens add `channel`), so the built-in hub and a
  * Centrifugo cluster accept the same ones.

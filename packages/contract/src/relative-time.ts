@@ -7,7 +7,7 @@ import {
 } from './limits.ts';
 
 /**
- * The relative time of spec section 9: under 30 s "just now", under an hour minutes, under a day
+ * The relative time the spec sets: under 30 s "just now", under an hour minutes, under a day
  * hours, under two days "yesterday", otherwise a date. Wording comes from the platform's own
  * `Intl` data for the locale; only "just now" needs the caller's translation.
  */

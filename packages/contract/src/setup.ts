@@ -4,7 +4,7 @@ import { baseUrl, modelKey } from './model.ts';
 import { API_KEY_MAX } from './model-rules.ts';
 
 /**
- * First run (issue 29): a fresh installation prints a one-time setup link; its opener becomes the
+ * First run: a fresh installation prints a one-time setup link; its opener becomes the
  * platform admin and connects a model, found on this machine's local servers or entered by hand.
  */
 

@@ -64,7 +64,7 @@ export const API = {
   backup: { method: 'GET', path: '/api/ops/backup' },
 } as const;
 
-/** Calls whose failures never pop an error message (spec part A section 7). */
+/** Calls whose failures never pop an error message. */
 export const SILENT_ERROR_URLS = [
   '/api/chat/agent-send-message',
   '/api/knowledge/agent-send-message',

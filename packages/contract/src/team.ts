@@ -12,7 +12,7 @@ import {
 import { countryCode, DEFAULT_COUNTRY_CODE, email, isValidPhone, nameText, safeText } from './user.ts';
 
 /**
- * Teams (spec part A sections 2-7). Every call acts on the caller's current team unless it names
+ * Teams. Every call acts on the caller's current team unless it names
  * another. Paths are the spec's; payloads it does not show are designed here and listed in
  * docs/api.md.
  */

@@ -251,7 +251,7 @@ export const updatePreferenceBody = z
     path: ['theme_id'],
   });
 
-/** One signed-in device (spec section 3), with where it was last seen. */
+/** One signed-in device, with where it was last seen. */
 export const device = z.object({
   device_id: z.string(),
   device_name: z.string(),

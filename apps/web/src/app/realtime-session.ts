@@ -14,7 +14,7 @@ import { getSession } from '../shared/session/session-store.ts';
 import { showNotice } from '../shared/ui/notices.ts';
 
 /**
- * The user handler of the realtime notices (spec part A section 4): a remote sign-out of this device
+ * The user handler of the realtime notices: a remote sign-out of this device
  * raises the refresh prompt; a change of team membership reloads the account, whose current team may
  * have changed with it; an agent handed to the user says so and refreshes the agent screens.
  */

@@ -21,7 +21,7 @@ export type RouteMeta = {
   catchAll?: boolean;
 };
 
-/** Paths an anonymous visitor may open (spec part A section 2). */
+/** Paths an anonymous visitor may open. */
 export const PUBLIC_PATHS = [
   '/login',
   '/test',
@@ -81,7 +81,7 @@ export function hasRouteRoles(userRoles: readonly string[], metas: GuardInput['m
   return metas.every((meta) => !meta?.roles?.length || meta.roles.some((role) => userRoles.includes(role)));
 }
 
-/** The route guard of spec part A section 2, as a pure decision. */
+/** The route guard (sign-in, user information, roles, team management), as a pure decision. */
 export function decideRoute({ pathname, search, isAuthenticated, user, metas }: GuardInput): GuardDecision {
   const isPublic = isPublicPath(pathname);
   if (!isAuthenticated) return isPublic ? allow : redirect(loginPathFor(`${pathname}${search}`));

@@ -24,7 +24,7 @@ export const rootRoutes = (): RouteObject[] => [
 ];
 
 /**
- * The signed-in routes are added after the user information loads (spec part A section 2): an unknown
+ * The signed-in routes are added after the user information loads: an unknown
  * path asks `patchRoutesOnNavigation`, which loads the user and then patches the protected table in.
  */
 export function createAppRouter() {

@@ -84,5 +84,5 @@ Element.prototype.scrollBy ??= () => {};
 Element.prototype.scrollTo ??= () => {};
 
 // A busy machine renders slower than a quiet one, up to four times with both cores taken by something
-// else (issue 12's loaded runs): what tests wait for gets 15 s, not 1.
+// else: what tests wait for gets 15 s, not 1.
 configure({ asyncUtilTimeout: 15_000 });

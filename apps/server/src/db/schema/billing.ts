@@ -17,7 +17,7 @@ import { users } from './users.ts';
 export type PlanTexts = { name: string; desc: string; equity_name: string; benefits: string[] };
 
 /**
- * The plan catalogue (spec part B "Plan package"), written at start from the operator's plans file
+ * The plan catalogue, written at start from the operator's plans file
  * (or the built-in defaults), so every node and every SQL query reads the same quotas.
  */
 export const billingPlans = pgTable('billing_plans', {

@@ -3,11 +3,14 @@ import { integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { chatMessages } from './chat.ts';
 
 /**
- * The numbered sources an agent's reply cites (issue 15), as they were when it was written: the
+ * The numbered sources an agent's reply cites, as they were when it was written: the
  * document, its passage and page. Whether the reader may still open each one is decided when it is
  * read (the document may be gone, or out of their reach since).
  */
-/** A source as a reply keeps it: `cited` is missing on replies written before issue 29 (all cited). */
+/**
+ * A source as a reply keeps it: `cited` is missing on replies written before uncited sources were kept
+ * (all cited).
+ */
 export type StoredCitation = Omit<Citation, 'available' | 'cited'> & { cited?: boolean };
 
 export const messageCitations = pgTable('message_citations', {

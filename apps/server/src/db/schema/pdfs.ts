@@ -3,7 +3,7 @@ import { files } from './files.ts';
 import { documents } from './projects.ts';
 
 /**
- * A catalogue node of kind `pdf` (issue 15): the uploaded file it shows (held through
+ * A catalogue node of kind `pdf`: the uploaded file it shows (held through
  * `document_files` as well, so it counts towards the team's storage and outlives it no longer than
  * any copy), and each page's text as pdf.js read it at upload, which the knowledge index chunks.
  */

@@ -23,7 +23,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * A project of a team (spec part B: "Project"): a named space of documents and groups, which is also
+ * A project of a team: a named space of documents and groups, which is also
  * the knowledge an agent can be given. Access follows the agents' model (docs/decisions.md): the
  * creator and the team's admins manage it; `team_public` lets every member of the team in with
  * `team_permission`; members listed in `project_members` get their own permission either way.
@@ -88,9 +88,9 @@ export const projectVisits = pgTable(
 );
 
 /**
- * A node of a project's catalogue: a document or a group of documents (spec part B: "Document", "Tree
- * node"). Siblings are ordered by `sort`. A document's content is its Yjs state in `document_states`,
- * kept apart so that listing a tree of thousands never reads document bodies.
+ * A node of a project's catalogue: a document or a group of documents. Siblings are ordered by `sort`.
+ * A document's content is its Yjs state in `document_states`, kept apart so that listing a tree of
+ * thousands never reads document bodies.
  */
 export const documents = pgTable(
   'documents',

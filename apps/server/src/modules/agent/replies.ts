@@ -45,7 +45,7 @@ export const agentParams = (config: AgentConfig): LlmRequest['params'] => ({
   frequency_penalty: config.params.frequency_penalty,
 });
 
-/** The chat error (part B section 8) a failed model call shows. */
+/** The chat error code a failed model call shows. */
 export const ERROR_OF_KIND: Record<Exclude<LlmErrorKind, 'aborted'>, ErrorName> = {
   model_unavailable: 'MODEL_UNAVAILABLE',
   timeout: 'ANSWER_TIMEOUT',

@@ -69,7 +69,7 @@ const done = envelope(z.null());
 export type AgentDeps = { db: Db; realtime: Realtime; llm: Llm };
 
 /**
- * Agent calls (spec part B; designed in its style, listed in docs/api.md). Each call that names an
+ * Agent calls (designed in the spec's style, listed in docs/api.md). Each call that names an
  * agent loads it with the caller's place in its team and asks the policy for one ability.
  */
 export const agentRoutes: FastifyPluginAsyncZod<AgentDeps> = async (app, deps) => {

@@ -8,7 +8,7 @@ import { billingOrders, pointsLedger, sandboxSessions, teamSubscriptions } from 
 import { createBilling } from './billing.ts';
 
 /**
- * Billing a customer can trust (issue 29): old checkouts, prorated upgrades, the retention discount,
+ * Billing a customer can trust (docs/decisions.md): old checkouts, prorated upgrades, the retention discount,
  * abandoned bills and whom invoices are made out to, through the sandbox's real calls. A file of its
  * own: the sandbox's card calls are limited to 20 a minute per address.
  */

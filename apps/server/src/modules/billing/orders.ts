@@ -7,7 +7,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { textsOf } from '../quotas/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
-/** The team's bills (spec part B "Order / bill"): scoped to the team in every query. */
+/** The team's bills: scoped to the team in every query. */
 
 type OrderWithPlan = {
   order: typeof billingOrders.$inferSelect;

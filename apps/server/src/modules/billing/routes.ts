@@ -60,7 +60,7 @@ export type BillingDeps = { db: Db; config: Config; billing: Billing };
 const done = envelope(z.null());
 const CARD_ATTEMPTS_PER_MINUTE = 20;
 
-/** Subscription, payment and bills (spec part B section 7, the paths of its "one reading"). */
+/** Subscription, payment and bills, on the spec's paths (listed in docs/api.md). */
 export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, { db, config, billing }) => {
   const { provider } = billing;
   // Fresh hook arrays per route: plugins (the rate limit) add their hooks to a route's own array.

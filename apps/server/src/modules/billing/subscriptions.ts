@@ -22,7 +22,7 @@ import { isCardExpired } from './providers/card-check.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { setTeamCard } from './providers/team-card.ts';
 
-/** Buying, cancelling and restoring a subscription, and the saved card (spec part B section 4). */
+/** Buying, cancelling and restoring a subscription, and the saved card. */
 
 export async function subscriptionRow(db: Db, teamId: number) {
   return (await db.select().from(teamSubscriptions).where(eq(teamSubscriptions.teamId, teamId)))[0];
@@ -106,7 +106,7 @@ export async function createCheckoutSession(
   }
 }
 
-/** `price`, `features`, `alternative`, or `other: free text` (spec part B section 4). */
+/** A cancellation's reason: `price`, `features`, `alternative`, or `other: free text`. */
 export function parseCancelReason(reason: string | number | undefined): string {
   const text = typeof reason === 'string' ? reason.trim() : '';
   const [kind = '', ...rest] = text.split(':');

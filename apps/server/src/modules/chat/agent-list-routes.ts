@@ -16,7 +16,7 @@ import { addToAgentList, listAgents, listOnOpen, removeFromAgentList } from './a
 import { recentConversations } from './recent-conversations.ts';
 
 /**
- * The chat page's agents list (spec part B section 2) and the landing page's recent conversations, for
+ * The chat page's agents list and the landing page's recent conversations, for
  * signed-in users only: visitors have neither.
  */
 export const chatAgentListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -18,7 +18,7 @@ import { answeringModelSql } from '../model/model-lookup.ts';
 import { isUsableModel } from '../model/models.ts';
 
 /**
- * The chat page's agents list (spec part B section 2): the agents a user keeps at hand, newest first.
+ * The chat page's agents list: the agents a user keeps at hand, newest first.
  * An agent joins it when added, when the user opens a chat with it, or starts a conversation with it;
  * it drops out once the user may no longer use it, except that a deleted or off-shelf one stays for
  * its conversations.

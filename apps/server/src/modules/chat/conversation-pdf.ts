@@ -14,7 +14,7 @@ import {
 } from '../../platform/pdf/index.ts';
 
 /**
- * A conversation as a PDF (spec part B section 2, "export to PDF"): title, agent and date, then each
+ * A conversation as a PDF (the chat's "export to PDF"): title, agent and date, then each
  * message with its speaker and time, replies rendered from Markdown, attached pictures below the message.
  * Drawn in the worker pool (chat-tasks.ts): a long conversation takes seconds of CPU.
  */

@@ -6,7 +6,7 @@ import { chatterOf, requireChatter } from '../../platform/auth/chatter.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { rateMessage } from './feedback.ts';
 
-/** Likes and dislikes on replies (spec part B section 2), by the conversation's owner, visitors too. */
+/** Likes and dislikes on replies, by the conversation's owner, visitors too. */
 export const chatFeedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     CHAT_FEEDBACK_API.rate,

@@ -59,7 +59,7 @@ export type Generation = {
   /** The debit to give back when the model fails. */
   debit: LedgerEntry & { messageId: number };
   locale: Locale;
-  /** The projects and document the reply may draw on (issue 15); none without it. */
+  /** The projects and document the reply may draw on; none without it. */
   knowledge?: KnowledgeAsk;
 };
 

@@ -90,7 +90,7 @@ const done = { 200: envelope(z.null()) };
 export const VISITOR_SEND_LIMIT = { max: 20, timeWindow: 60_000 };
 
 /**
- * Chat with an agent (spec part B section 2): sending starts a reply generated on the server and
+ * Chat with an agent: sending starts a reply generated on the server and
  * streamed on `chat:<conversation_id>`; each reply debits the agent team's points first.
  */
 export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => {
@@ -118,7 +118,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatDeps> = async (app, deps) => 
     async (request) => ok(await send(request, request.body)),
   );
 
-  // The chat panel beside a document (issue 15): signed-in readers of the document only.
+  // The chat panel beside a document, which also draws on it: signed-in readers of the document only.
   app.post(
     AGENT_KNOWLEDGE_API.agentSendMessage,
     {

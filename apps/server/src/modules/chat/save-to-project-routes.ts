@@ -10,7 +10,7 @@ import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
 import { createFileStore } from '../upload/file-store.ts';
 import { saveToProject } from './save-to-project.ts';
 
-/** "Save to project" from chat (issue 15): the caller's own conversation, into a project they may edit. */
+/** "Save to project" from chat: the caller's own conversation, into a project they may edit. */
 export const saveToProjectRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ObjectStorage }> = async (
   app,
   { db, storage },

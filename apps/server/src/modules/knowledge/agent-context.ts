@@ -7,7 +7,7 @@ import { projectIdsOfTeam } from '../project/team-projects.ts';
 import { retrieveChunks } from './search.ts';
 
 /**
- * What an agent's reply may draw on (issue 15, docs/decisions.md "Agents that know projects").
+ * What an agent's reply may draw on (docs/decisions.md, "Agents that know projects").
  * `userId` is the asker: only projects they may read feed the reply, so a visitor (null) gets none.
  */
 export type KnowledgeAsk = {

@@ -1,7 +1,7 @@
 import type { AiWritingAction, RewriteMode, TranslationTarget } from '@tandem/contract/ai-writing';
 import type { LlmMessage } from '../../platform/llm/llm.ts';
 
-/** What the model is asked to do with a selection: the editor's AI actions (spec part B section 5). */
+/** What the model is asked to do with a selection: the editor's AI actions. */
 
 export type WritingRequest = {
   action: AiWritingAction;

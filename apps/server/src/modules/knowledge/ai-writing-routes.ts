@@ -20,7 +20,7 @@ import { prepareWriting, streamWriting } from './ai-writing.ts';
 
 export type AiWritingDeps = { db: Db; llm: Llm; firstTokenMs: number };
 
-/** The editor's AI actions on a selection (issue 15), and the platform admin's choice of their model. */
+/** The editor's AI actions on a selection, and the platform admin's choice of their model. */
 export const aiWritingRoutes: FastifyPluginAsyncZod<AiWritingDeps> = async (
   app,
   { db, llm, firstTokenMs },

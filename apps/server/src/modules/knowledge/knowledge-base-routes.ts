@@ -13,7 +13,7 @@ import { teamRolesOf } from '../project/team-projects.ts';
 import { loadTeamContext } from '../team/policy.ts';
 
 /**
- * The projects the agent editor's knowledge step offers (issue 15): those of the agent's team (the
+ * The projects the agent editor's knowledge step offers: those of the agent's team (the
  * current team for a new agent) the caller may read, as the project list shows them.
  */
 export const knowledgeBaseRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -8,7 +8,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { authorizeProject, projectAccess } from '../project/policy.ts';
 import { searchProject } from './search.ts';
 
-/** Search over a project's knowledge (issue 15; listed in docs/api.md). */
+/** Search over a project's knowledge (listed in docs/api.md). */
 export const knowledgeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     KNOWLEDGE_API.search,

@@ -20,7 +20,7 @@ import { uploadPdf } from './pdf-upload.ts';
 const fileNameOf = (name: string) => `${name || 'document'}.pdf`;
 
 /**
- * PDFs in the catalogue (issue 15; listed in docs/api.md): upload one file a request, the viewer's
+ * PDFs in the catalogue (listed in docs/api.md): upload one file a request, the viewer's
  * information and the file itself. A share link's code opens one PDF read-only to anyone, as for
  * documents; everything else needs a session and the project's permission.
  */

@@ -26,7 +26,7 @@ const move = (token: string, ids: number[], parentId: number | null, index: numb
   call('POST', '/api/knowledge/move-doc', token, { ids, parent_id: parentId, index });
 
 describe('the catalogue', () => {
-  it('lists the tree nested, siblings in order, with the fields the issue pins', async () => {
+  it('lists the tree nested, siblings in order, with ids, codes, kinds and update times', async () => {
     const { owner, projectId, ids } = await catalogue();
     const nodes = await tree(owner.token, projectId);
     expect(outline(nodes)).toEqual(['A', 'B', ['G', ['G1', ['H', ['H1']]]]]);

@@ -65,7 +65,7 @@ export type ProjectDeps = {
 };
 
 /**
- * Projects, their members and their catalogue (issue 14; listed in docs/api.md). Every call that names
+ * Projects, their members and their catalogue (listed in docs/api.md). Every call that names
  * a project or a document asks the policy for one ability on it, in the project's own team.
  */
 export const projectRoutes: FastifyPluginAsyncZod<ProjectDeps> = async (app, deps) => {

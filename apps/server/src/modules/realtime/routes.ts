@@ -27,7 +27,7 @@ const answer = { 200: envelope(tokenData) };
 const SIGN_OUT_NOTICE_MS = 300;
 
 /**
- * The token calls of the realtime client (spec part A section 7): a connection token for the
+ * The token calls of the realtime client: a connection token for the
  * signed-in user, subscription tokens for the channels they may read, and the channel of a common
  * agent. Every call needs a session, but for a visitor's (a web-public agent's chat) connection and
  * conversation tokens.

@@ -108,7 +108,7 @@ export type TeamDeps = {
   membersLeaving: readonly MembersLeaving[];
 };
 
-/** Team calls (spec part A section 7). Each acts on the caller's current team, checked by `requireTeam`. */
+/** Team calls. Each acts on the caller's current team, checked by `requireTeam`. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamDeps> = async (
   app,
   { db, config, messenger, realtime, membersLeaving },

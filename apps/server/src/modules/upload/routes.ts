@@ -74,7 +74,7 @@ async function readFilePart(request: FastifyRequest, purpose: FilePurpose) {
 }
 
 /**
- * Uploads (spec part A section 7): images and files by multipart, a cropped avatar as base64. The type
+ * Uploads: images and files by multipart, a cropped avatar as base64. The type
  * comes from the bytes, never the name. Files are served back by their random id, which is the
  * capability to read them: avatars are shown to teammates and visitors alike.
  */

@@ -44,7 +44,7 @@ import {
 const emptyData = envelope(z.null());
 const tokenAnswer = { response: { 200: envelope(resetTokenData) } };
 
-/** Password reset, email and phone change, profile, preferences and deletion (spec part A section 7). */
+/** Password reset, email and phone change, profile, preferences and deletion. */
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const signedIn = { onRequest: requireSession(db) };
 

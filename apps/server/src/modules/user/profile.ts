@@ -11,7 +11,7 @@ import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import { languageIdOf, themeKeyOf } from './account-presenter.ts';
 
 const FILE_URL_PREFIX = '/api/upload/files/';
-/** gif, jpg/jpeg, png and bmp (spec part A section 5), as detected from the bytes at upload. */
+/** The avatar formats, gif, jpg/jpeg, png and bmp, as detected from the bytes at upload. */
 const AVATAR_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'image/bmp'];
 
 /** An avatar (a user's or a team's) must be an image of an avatar's type and size that this user uploaded. */

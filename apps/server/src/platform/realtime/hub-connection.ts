@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 
 const SETTLED = Promise.resolve();
 
-/** One socket's state, kept small: the issue sizes the hub for 10,000 connections per process. */
+/** One socket's state, kept small: the hub is sized for 10,000 connections per process. */
 export class HubConnection {
   userId: string | undefined = undefined;
   /** The session the connection token was given to, when it names one. */

@@ -19,7 +19,7 @@ const DocChatPanel = lazy(() =>
 const PANEL_WIDTH = 420;
 
 /**
- * A document beside its chat panel (issue 15): the route composes the two features. The editor's AI
+ * A document beside its chat panel: the route composes the two features. The editor's AI
  * actions open the panel through the bridge ("quote", "add to chat"); the button opens it by hand.
  */
 function DocumentChat({ doc }: { doc: DocData }) {

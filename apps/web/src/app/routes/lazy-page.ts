@@ -8,7 +8,7 @@ export class ChunkTimeoutError extends Error {
   override readonly name = 'ChunkTimeoutError';
 }
 
-/** A page chunk that has not arrived after 120 s (spec part A section 7) fails into the error page. */
+/** A page chunk that has not arrived after 120 s fails into the error page. */
 export function withChunkTimeout<T>(load: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

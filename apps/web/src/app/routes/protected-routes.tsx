@@ -14,7 +14,7 @@ const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteM
 const redirectTo = (to: string): RouteObject['element'] => <Navigate to={to} replace />;
 
 /**
- * Every signed-in route (spec part A and B, section 2). The router adds this table once the user
+ * Every signed-in route. The router adds this table once the user
  * information has loaded, so visitors never download it. A route may list `roles` in its meta: the
  * platform admin's models screen needs `is_super`; the team back office requires `team_manage`.
  */

@@ -10,7 +10,7 @@ const meta = (titleKey: string, extra: Omit<RouteMeta, 'titleKey'> = {}): RouteM
 /** Sign-in and the status pages need only the first part of the catalogue, and no query client. */
 const START_PAGE = { catalogue: 'start', usesQueries: false } as const;
 
-/** Pages an anonymous visitor may open (spec part A section 2); see PUBLIC_PATHS in the guard. */
+/** Pages an anonymous visitor may open; see PUBLIC_PATHS in the guard. */
 export const publicRoutes: RouteObject[] = [
   {
     path: 'login',

@@ -26,7 +26,7 @@ const JoinTeamDialog = lazy(() =>
   })),
 );
 
-/** The shell's dialogs (spec part A section 2): account centre, team invitation, create and join team. */
+/** The shell's dialogs: account centre, team invitation, create and join team. */
 export function ShellDialogs({
   open,
   onOpen,

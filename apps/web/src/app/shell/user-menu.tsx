@@ -37,7 +37,7 @@ const MENU_CLASS = 'user-menu__menu';
 const selectedMark = (isSelected: boolean) =>
   isSelected ? <CheckOutlined className="user-menu__check" aria-hidden="true" /> : null;
 
-/** The bottom user menu of the shell, with every entry of spec part A section 2. */
+/** The bottom user menu of the shell, with every entry the spec lists for it. */
 export function UserMenu({
   collapsed,
   onOpenDialog,

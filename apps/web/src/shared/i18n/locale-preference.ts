@@ -7,7 +7,7 @@ export const LOCALE_QUERY_PARAM = 'lang';
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /**
- * The locale cookie is shared across the product's subdomains (spec part A section 9): app.example.com
+ * The locale cookie is shared across the product's subdomains: app.example.com
  * writes it for example.com. Hosts without a registrable name (localhost, IPs) keep a host-only cookie.
  */
 export function cookieDomainFor(hostname: string): string | undefined {

@@ -41,8 +41,8 @@ type Connection = {
 let current: Connection | null = null;
 
 /**
- * Connects this tab to the realtime hub as the signed-in user and listens on their notification channel
- * (spec part A section 4). Calling it again for the same user and address changes nothing.
+ * Connects this tab to the realtime hub as the signed-in user and listens on their notification channel.
+ * Calling it again for the same user and address changes nothing.
  */
 export function connectRealtime({
   userId,
@@ -59,7 +59,7 @@ export function connectRealtime({
   const connection: Connection = {
     client: new Centrifuge(url, {
       getToken: () => connectionToken(isVisitor),
-      // Spec part A section 9: reconnect every 10 seconds at most.
+      // At most 10 seconds between reconnect attempts.
       maxReconnectDelay: REALTIME_RECONNECT_MS,
     }),
     userId: String(userId),
@@ -162,7 +162,7 @@ function dropSubscription(connection: Connection) {
 const isNotification = (data: unknown): data is UserNotification =>
   !!data && typeof data === 'object' && typeof (data as { type?: unknown }).type === 'string';
 
-/** `UB:*` and `SA:*` go to their listeners; `PN*` is only logged (spec part A section 4). */
+/** `UB:*` and `SA:*` go to their listeners; `PN*` is only logged. */
 function dispatch(data: unknown) {
   if (!isNotification(data)) {
     log('a publication without a type', data);

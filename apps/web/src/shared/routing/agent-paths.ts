@@ -1,7 +1,7 @@
-/** The Agents Hub (spec part B section 2: /dashboard). */
+/** The Agents Hub. */
 export const HUB_PATH = '/dashboard';
 
-/** Where the agent screens live (spec part B section 2): the workspace under /agent/index. */
+/** Where the agent screens live: the workspace under /agent/index. */
 export const AGENT_WORKSPACE = '/agent/index';
 export const AGENT_SECTIONS = [
   'creation',

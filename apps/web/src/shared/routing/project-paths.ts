@@ -1,4 +1,4 @@
-/** The project list (spec part B section 2: /projects). */
+/** The project list. */
 export const PROJECTS_PATH = '/projects';
 
 /** A project's space: its catalogue of documents. */

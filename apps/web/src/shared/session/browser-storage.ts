@@ -5,7 +5,7 @@ export const MENU_COLLAPSED_STORAGE_KEY = 'tandem.menu_collapsed';
 /** Keys that belong to the browser, not to the signed-in user: they survive sign-out. */
 const BROWSER_KEYS = new Set<string>([DEVICE_ID_STORAGE_KEY, MENU_COLLAPSED_STORAGE_KEY]);
 
-/** Sign-out clears local storage (spec part A section 4) except the device id and layout choices. */
+/** Sign-out clears local storage except the device id and layout choices. */
 export function clearUserStorage() {
   try {
     for (const key of Object.keys(localStorage)) {

@@ -32,7 +32,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
   roles: [],
   points: null,
   setToken(token) {
-    // A sign-in (not a renewal): old offline copies of documents go (spec part B section 4). Loaded
+    // A sign-in (not a renewal): old offline copies of documents go. Loaded
     // then, so the sign-in page does not download it.
     if (!readTokenCookie())
       void import('./local-document-caches.ts').then((caches) =>

@@ -1,9 +1,9 @@
 import type { AccountUser } from '@tandem/contract/user';
 
-/** The signed-in user as `GET /api/user/account` answers it (spec part A section 3). */
+/** The signed-in user as `GET /api/user/account` answers it. */
 export type SessionUser = AccountUser;
 export type CurrentTeam = AccountUser['current_team'];
-/** Nickname, then phone, then email (spec part A section 3); the caller supplies the guest name. */
+/** Nickname, then phone, then email; the caller supplies the guest name. */
 export function displayNameOf(user: Pick<SessionUser, 'nick_name' | 'phone' | 'email'> | null | undefined) {
   if (!user) return undefined;
   return [user.nick_name, user.phone, user.email].map((value) => value?.trim()).find(Boolean);

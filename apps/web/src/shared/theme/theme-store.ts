@@ -48,7 +48,7 @@ export const useThemeStore = create<ThemeState>()((set, get) => {
     system,
     actual: resolve(mode, system),
     setMode(next) {
-      // The theme cookie stays on this host (spec part A section 9), unlike the shared locale cookie.
+      // The theme cookie stays on this host, unlike the shared locale cookie.
       Cookies.set(THEME_COOKIE, next, { expires: THEME_COOKIE_DAYS, path: '/', sameSite: 'lax' });
       const actual = resolve(next, get().system);
       paintDocument(actual);

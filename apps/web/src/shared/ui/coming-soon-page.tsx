@@ -24,7 +24,7 @@ import { useNavigate } from 'react-router';
 import { StandaloneFrame } from './standalone-frame.tsx';
 import './coming-soon.css';
 
-/** Features whose screens arrive in later issues; each has `route.<feature>` and `coming_soon.<feature>`. */
+/** Features whose screens are not built yet; each has `route.<feature>` and `coming_soon.<feature>`. */
 const FEATURE_ICONS = {
   agent_setting: <SettingOutlined />,
   invite: <UserAddOutlined />,

@@ -19,7 +19,7 @@ const brandOf = (digits: string) => {
   return 'card';
 };
 
-/** The sandbox card form's checks (spec part B section 5), each with its own message. */
+/** The sandbox card form's checks, each with its own message. */
 export function checkCard(fields: CardFields, now = new Date()): CheckedCard {
   const number = fields.card_number.replace(/[\s-]/g, '');
   if (!fields.name.trim())

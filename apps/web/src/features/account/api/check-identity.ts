@@ -9,7 +9,7 @@ export const checkIdentity = () => http.get<IdentityCheck>(USER_API.checkIdentit
 
 export type IdentityReaction = { syncToken: string | null; identityChanged: boolean };
 
-/** What a check answer asks for (spec part A section 4), given what this tab holds. */
+/** What a check answer asks for, given what this tab holds. */
 export function reactToIdentityCheck(
   check: IdentityCheck,
   stored: { token: string | null; userId: number | string | null | undefined },

@@ -3,7 +3,7 @@ import { http } from '../../../shared/api/http.ts';
 import type { SessionUser } from '../../../shared/session/session-user.ts';
 import { applyAccountPreference } from '../hooks/account-preference.ts';
 
-/** The account answer cannot open a session; `messageKey` says why (spec part A sections 4 and 6). */
+/** The account answer cannot open a session; `messageKey` says why. */
 export class AccountRejectedError extends Error {
   override readonly name = 'AccountRejectedError';
   constructor(readonly messageKey: 'error.no_permission' | 'error.verification_failed') {

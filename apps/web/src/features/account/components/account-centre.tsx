@@ -31,7 +31,7 @@ const accountSectionOf = (params: URLSearchParams): Section => {
 };
 
 /**
- * The account centre's sections (spec part A section 2), in the shell's dialog with a menu of its own,
+ * The account centre's sections, in the shell's dialog with a menu of its own,
  * and on /user-center/user-set (`isPage`), where the page's section menu lists them and the address
  * says which one is open.
  */

@@ -14,7 +14,7 @@ import './account-settings.css';
 
 type SettingsDialog = 'email' | 'phone' | 'password' | 'delete';
 
-/** Nickname, avatar, email, phone, password, devices and deletion (spec part A section 2). */
+/** Nickname, avatar, email, phone, password, devices and deletion. */
 export function AccountSettings() {
   const { t } = useTranslation();
   const user = useSessionStore((state) => state.user);

@@ -35,7 +35,7 @@ export function currentAddressOf(kind: ContactKind, user: SessionUser): ContactA
 
 const isResetTokenInvalid = (error: unknown) => failureCode(error) === ERRORS.RESET_TOKEN_INVALID.code;
 
-/** Change or bind the account's email or phone in up to four steps (spec part A section 4). */
+/** Change or bind the account's email or phone in up to four steps. */
 export function ContactChangeDialog({
   kind,
   user,

@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, isValidPhone } from '@tandem/contract/account-rules';
 
 /**
- * The email and phone change flow (spec part A section 4). With an address bound: 1 send a code to it,
+ * The email and phone change flow. With an address bound: 1 send a code to it,
  * 2 verify that code for a reset token, 3 enter the new address and send it a code, 4 submit. With none
  * bound the flow starts at step 3 and binds instead.
  */
@@ -69,7 +69,7 @@ export function submissionOf<Address>(
 
 export type AddressProblem = 'required' | 'invalid' | 'duplicate';
 
-/** New email: required, a basic pattern, and not the current one (spec part A section 5). */
+/** New email: required, a basic pattern, and not the current one. */
 export function checkNewEmail(typed: string, current: string | undefined): AddressProblem | null {
   const value = typed.trim().toLowerCase();
   if (!value) return 'required';

@@ -10,7 +10,7 @@ import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { TableEmpty } from '../../../shared/ui/table-empty.tsx';
 import { DEVICE_PAGE_SIZE, devicesQuery, logoutAllOtherDevices, logoutDevice } from '../api/devices.ts';
 
-/** The devices signed in to this account, with remote sign-out (spec part A section 2). */
+/** The devices signed in to this account, with remote sign-out. */
 export function DeviceList() {
   const { t } = useTranslation();
   const { modal } = App.useApp();

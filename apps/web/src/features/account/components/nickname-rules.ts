@@ -7,7 +7,7 @@ export type NicknameDecision =
   | { action: 'save'; value: string };
 
 /**
- * What leaving the nickname field does (spec part A section 5): nothing when unchanged, a warning and the
+ * What leaving the nickname field does: nothing when unchanged, a warning and the
  * old value when blank or not acceptable, otherwise a save of the trimmed text.
  */
 export function decideNickname(previous: string, typed: string): NicknameDecision {

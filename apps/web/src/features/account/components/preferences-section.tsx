@@ -36,7 +36,7 @@ export function preferenceChoices(
   };
 }
 
-/** Appearance and language: applied at once, saved on the account (spec part A section 2). */
+/** Appearance and language: applied at once, saved on the account. */
 export function PreferencesSection() {
   const { t } = useTranslation();
   const { data: configs } = useQuery(preferenceConfigsQuery);

@@ -31,7 +31,7 @@ export function ProfileHeader({ user }: { user: SessionUser }) {
   );
 }
 
-/** Saved on blur or Enter, only when changed; blank reverts with a warning (spec part A section 5). */
+/** Saved on blur or Enter, only when changed; blank reverts with a warning. */
 export function NicknameEditor({ nickname }: { nickname: string }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(nickname);
@@ -100,7 +100,7 @@ export function NicknameEditor({ nickname }: { nickname: string }) {
 
 /**
  * One picture opens the 1:1 crop and uploads a JPEG; several are uploaded as they are and the last becomes
- * the avatar (spec part A section 2). The server checks every picture's content.
+ * the avatar. The server checks every picture's content.
  */
 export function AvatarUpload({ avatar }: { avatar: string }) {
   const { t } = useTranslation();

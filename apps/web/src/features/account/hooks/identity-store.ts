@@ -5,7 +5,7 @@ export type RefreshReason = 'identity_changed' | 'signed_out_remotely';
 
 type IdentityState = { hasChanged: boolean; reason: RefreshReason };
 
-/** Raised by the identity watch and by the realtime `UB:user_logout` notice (spec part A section 4). */
+/** Raised by the identity watch and by the realtime `UB:user_logout` notice. */
 export const useIdentityStore = create<IdentityState>()(() => ({
   hasChanged: false,
   reason: 'identity_changed',

@@ -23,7 +23,7 @@ export async function runIdentityCheck() {
 }
 
 /**
- * Every minute, asks the server whose session this browser holds (spec part A section 4); every five, sends
+ * Every minute, asks the server whose session this browser holds; every five, sends
  * the user heartbeat. Neither runs on the sign-in, registration and shared-chat pages.
  */
 export function useIdentityWatch() {

@@ -17,7 +17,7 @@ export type LoginPayload = {
 
 export type LoginFormValues = { user_name?: string; password?: string; valid_code?: string };
 
-/** User name, password and code are trimmed; `real_name` defaults to empty (spec part A section 5). */
+/** User name, password and code are trimmed; `real_name` defaults to empty. */
 export function buildLoginPayload(
   values: LoginFormValues,
   loginType: LoginType,

@@ -7,7 +7,7 @@ export const logout = () => http.post<unknown>(USER_API.logout, undefined, { sil
 /** Ends the session here even if the server cannot be told: the user asked to leave. */
 export async function signOut(resetSession: () => void) {
   await logout().catch(() => undefined);
-  // Offline copies of documents belong to the session (spec part B section 4).
+  // Offline copies of documents belong to the session.
   await clearAllDocumentCaches().catch(() => undefined);
   resetSession();
 }

@@ -13,7 +13,7 @@ import type { Page } from '@tandem/contract/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http.ts';
 
-/** Subscription, payment and bills: one function per call of spec part B section 7. */
+/** Subscription, payment and bills: one function per call. */
 
 export const BILLING_KEY = ['billing'] as const;
 

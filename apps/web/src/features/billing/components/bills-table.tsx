@@ -32,7 +32,7 @@ async function downloadInvoice(bill: OrderItem) {
   link.remove();
 }
 
-/** The billing screen (spec part B section 2): date, plan, amount, unpaid flag, invoice download. */
+/** The billing screen: date, plan, amount, unpaid flag, invoice download. */
 export function BillsTable() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);

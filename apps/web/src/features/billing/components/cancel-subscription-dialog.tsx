@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Turning auto-renewal off (spec part B section 4): first the offer of a discount on the next
+ * Turning auto-renewal off: first the offer of a discount on the next
  * renewal, then the reason; nothing changes until the cancel is confirmed.
  */
 export function CancelSubscriptionDialog(props: {

@@ -55,7 +55,7 @@ export function showCardError(form: FormInstance<CardValues>, error: unknown, me
   return true;
 }
 
-/** The card form (spec part B section 5): each field checked, each with its own message. */
+/** The card form: each field checked, each with its own message. */
 export function CardFields() {
   const { t } = useTranslation();
   return (

@@ -21,7 +21,7 @@ type Setup =
   | { state: 'failed'; message: string };
 
 /**
- * Card update (spec part B section 4): the provider's key, a setup intent, the card confirmed with the
+ * Card update: the provider's key, a setup intent, the card confirmed with the
  * provider (the sandbox's form, or Stripe Elements), then saved as the team's default.
  */
 export function CardUpdateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

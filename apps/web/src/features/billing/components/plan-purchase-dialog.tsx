@@ -13,7 +13,7 @@ import { useLocaleStore } from '../../../shared/i18n/i18n.ts';
 import { BenefitList } from './benefit-list.tsx';
 
 /**
- * Plan purchase (spec part B section 4): a plan above the current one and a cycle, yearly by default;
+ * Plan purchase: a plan above the current one and a cycle, yearly by default;
  * on plan 2 or 3 yearly is forced and the switch is disabled.
  */
 export function PlanPurchaseDialog(props: {

@@ -34,7 +34,7 @@ import './billing.css';
 import { BenefitList } from './benefit-list.tsx';
 import { BillingName } from './billing-name.tsx';
 
-/** The subscription section of the account centre: the free view or the paid view (spec part B section 2). */
+/** The subscription section of the account centre: the free view or the paid view. */
 export function SubscriptionSection() {
   const { t } = useTranslation();
   const locale = useLocaleStore((state) => state.locale);

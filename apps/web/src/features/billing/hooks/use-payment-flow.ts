@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BILLING_KEY, createCheckoutSession, orderInfo } from '../api/billing.ts';
 
-/** Spec part B section 4: processing, success, unfinished (repay), cancelled, status query timeout. */
+/** A payment's phases: processing, success, unfinished (repay), cancelled, status query timeout. */
 export type PaymentPhase =
   | 'idle'
   | 'processing'

@@ -38,7 +38,7 @@ type Props = {
 };
 
 /**
- * The chat beside a document (issue 15): a conversation with an agent of the user's chat list, whose
+ * The chat beside a document: a conversation with an agent of the user's chat list, whose
  * replies read the open document (and its project, where the agent has "context from projects" on).
  * Streaming, stop, points and errors are the chat's own. A side panel; a drawer from the bottom on a phone.
  */

@@ -38,7 +38,7 @@ export function ChatPage() {
   const agentKey = params.get('agent_key') ?? '';
   const agent = useQuery({ ...chatAgentQuery(agentKey), enabled: agentKey !== '' });
   const queryClient = useQueryClient();
-  // An agent deleted meanwhile (spec part B section 4): its chat closes at once, its conversations stay readable.
+  // An agent deleted meanwhile: its chat closes at once, its conversations stay readable.
   useEffect(
     () =>
       onRealtimeEvent(NOTIFICATION_TYPES.agentDeleted, () => {

@@ -12,7 +12,7 @@ import { LoadFailed } from './load-failed.tsx';
 const DEFAULT = 0;
 
 /**
- * The writing model (issue 15): which completion model the editor's AI actions ask, and so whose
+ * The writing model: which completion model the editor's AI actions ask, and so whose
  * points each request spends. Unset, the operator's first completion model.
  */
 export function WritingModelSection() {

@@ -15,7 +15,7 @@ const TABS: GalleryTab[] = ['all', ...COVER_CATEGORIES];
 const COVER_ASPECT = 16 / 9;
 const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,.bmp';
 
-/** Why a picture cannot become a cover (editor images: 10 MB, spec part B section 5), or null. */
+/** Why a picture cannot become a cover (not an image, or over the editor images' 10 MB), or null. */
 export function coverFileProblem(file: { type: string; size: number }) {
   if (!file.type.startsWith('image/')) return 'error.image_type_error' as const;
   if (file.size > EDITOR_IMAGE_MAX_BYTES) return 'projects.cover.too_large' as const;
@@ -25,7 +25,7 @@ export function coverFileProblem(file: { type: string; size: number }) {
 const categoryOf = (cover: string) => /^gallery:(\w+)\//.exec(cover)?.[1] as CoverCategory | undefined;
 
 /**
- * A project's cover, three ways (spec part B section 2): a random generated pattern, a picture of the user's
+ * A project's cover, three ways: a random generated pattern, a picture of the user's
  * own (cropped to 16:9, 10 MB), or one of the built-in gallery's covers by category.
  */
 export function CoverPicker({ value, onChange }: { value?: string; onChange?: (cover: string) => void }) {

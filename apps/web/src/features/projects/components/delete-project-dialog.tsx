@@ -4,8 +4,8 @@ import { deleteProject, type ProjectItem } from '../api/projects.ts';
 import { couldStillMatchName, isProjectNameMatch } from '../model/project-form.ts';
 
 /**
- * Deleting a project takes its documents with it: the owner types the project's name first (spec part B
- * section 5). What was typed goes to the server, which checks it again.
+ * Deleting a project takes its documents with it: the owner types the project's name first. What was
+ * typed goes to the server, which checks it again.
  */
 export function DeleteProjectDialog({
   project,

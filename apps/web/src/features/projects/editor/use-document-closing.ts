@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { onRealtimeEvent } from '../../../shared/realtime/realtime-events.ts';
 import type { ClosedReason } from './components/document-closed-modal.tsx';
 
-/** The document, or its whole project, deleted elsewhere (spec part A's SA:* events, or the server's close). */
+/** The document, or its whole project, deleted elsewhere (an `SA:*` notice, or the server's close). */
 export function useDocumentClosing(docId: number, projectId: number, isGone: boolean) {
   const [reason, setReason] = useState<ClosedReason | null>(null);
   // The collaboration server closed the document (deleted): the notice may be on its way, or lost.

@@ -7,7 +7,7 @@ import { PROJECT_LIST_KEY, PROJECTS_KEY } from '../api/projects.ts';
 const sameId = (a: number | string, b: number) => Number(a) === b;
 
 /**
- * Deletions made elsewhere (spec part B section 4): a deleted project (`SA:knowledge_deleted`) leaves the
+ * Deletions made elsewhere: a deleted project (`SA:knowledge_deleted`) leaves the
  * list, and `onProjectDeleted` runs when it is the one on screen; a deleted document
  * (`SA:document_deleted`) refreshes that project's catalogue.
  */

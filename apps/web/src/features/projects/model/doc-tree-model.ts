@@ -34,7 +34,7 @@ export const documentCount = (node: DocTreeNode): number =>
 
 /**
  * Why `ids` cannot move under `parentId` (null: the top level), or null: never into a moving node itself or
- * under its children (spec part B section 5), and only groups hold other nodes.
+ * under its children, and only groups hold other nodes.
  */
 export function moveProblem(tree: readonly DocTreeNode[], ids: readonly number[], parentId: number | null) {
   if (parentId === null) return null;

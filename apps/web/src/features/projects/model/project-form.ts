@@ -9,7 +9,7 @@ export const characterCount = (value: string) => [...value.normalize('NFC').trim
 /** As the contract's `description` allows. */
 export const PROJECT_DESCRIPTION_MAX = 2000;
 
-/** Why a project name is refused (spec part B section 5: required, at most 50 characters), or null. */
+/** Why a project name is refused (required, at most 50 characters), or null. */
 export function projectNameProblem(value: string | undefined) {
   const length = characterCount(value ?? '');
   if (length === 0) return 'projects.form.name_required' as const;
@@ -32,7 +32,7 @@ export const projectNameRule = (t: TFunction): Rule => ({
   },
 });
 
-/** Deleting asks for the name exactly as it is (spec part B section 5), spaces at the ends aside. */
+/** Deleting asks for the name exactly as it is, spaces at the ends aside. */
 export const isProjectNameMatch = (typed: string, name: string) =>
   typed.normalize('NFC').trim() === name.normalize('NFC').trim();
 

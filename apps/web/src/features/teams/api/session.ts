@@ -9,5 +9,5 @@ export async function reloadSessionUser() {
   if (user && Array.isArray(user.has_roles) && Array.isArray(user.app_role)) getSession().setUser(user);
 }
 
-/** A change of current team changes everything the app shows: start again at the root (spec part A section 4). */
+/** A change of current team changes everything the app shows: start again at the root. */
 export const reloadAtRoot = () => location.assign('/');

@@ -14,7 +14,7 @@ type CreateTeamValues = { name: string; industry: number[]; size: string };
 const FORM_ID = 'create-team';
 
 /**
- * The create-team form (spec part A sections 3 and 5): name, industry from the two-level tree (the last
+ * The create-team form: name, industry from the two-level tree (the last
  * chosen id is sent) and company size. The size is checked but, as the spec says, the request sends
  * `scale: 0`. The creator is switched to the new team, so the app starts again at the root.
  */

@@ -54,7 +54,7 @@ const toTreeItems = (nodes: readonly DepartmentNode[]): TreeItem[] =>
   }));
 
 /**
- * The department tree (spec part A sections 2 and 5): choosing a node filters the member list; each
+ * The department tree: choosing a node filters the member list; each
  * department can get a sub-department, be renamed, get a manager, move up or down among its siblings, or be
  * deleted when it has no sub-departments.
  */

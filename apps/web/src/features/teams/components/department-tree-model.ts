@@ -38,7 +38,7 @@ export function moveProblem(tree: readonly DepartmentNode[], id: number, directi
   return null;
 }
 
-/** A department with sub-departments cannot be deleted (spec part A section 5). */
+/** A department with sub-departments cannot be deleted. */
 export const deleteProblem = (node: Pick<DepartmentNode, 'children'>) =>
   node.children.length > 0 ? ('error.department_has_children' as const) : null;
 

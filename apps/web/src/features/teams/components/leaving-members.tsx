@@ -20,7 +20,7 @@ import { noSelectionProblem } from './member-selection.ts';
 import { outcomeNotice } from './outcome-notice.ts';
 import { SelectableTable, usePagedList } from './selectable-table.tsx';
 
-/** People who left or were removed (spec part A section 3): restore them, forget them, or clear the list. */
+/** People who left or were removed: restore them, forget them, or clear the list. */
 export function LeavingMembers() {
   const { t } = useTranslation();
   const { modal } = App.useApp();

@@ -7,7 +7,7 @@ export type Actor = { userId: number; isOwner: boolean };
 
 /**
  * Why a batch action cannot run on this selection, as a message key, or null when it can. Every batch
- * needs a selection first (spec part A section 5); nobody removes the owner; only the owner removes admins.
+ * needs a selection first; nobody removes the owner; only the owner removes admins.
  */
 export function batchProblem(action: BatchAction, selected: readonly Member[], actor: Actor) {
   if (selected.length === 0) return 'org_admin.select_first' as const;

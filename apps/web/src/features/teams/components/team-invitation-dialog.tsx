@@ -23,7 +23,7 @@ import { InviteRecipients } from './invite-recipients.tsx';
 import './team-dialogs.css';
 import { formatDateTime } from '@tandem/contract/date-format';
 
-/** Team invitation (spec part A sections 2 and 4): QR code, link, and invitations by phone or email. */
+/** Team invitation: QR code, link, and invitations by phone or email. */
 export function TeamInvitationDialog({
   open,
   onClose,

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 /** Characters as the server counts them: code points of the trimmed, NFC-normalised text. */
 export const characterCount = (value: string) => [...value.normalize('NFC').trim()].length;
 
-/** Why a team name is refused (spec part A section 5: required, 3 to 100 characters), or null. */
+/** Why a team name is refused (required, 3 to 100 characters), or null. */
 export function teamNameProblem(value: string | undefined) {
   const length = characterCount(value ?? '');
   if (length === 0) return 'team.name_required' as const;

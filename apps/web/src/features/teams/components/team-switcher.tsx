@@ -8,7 +8,7 @@ import { manageableTeams, userTeamsQuery } from '../api/get-user-teams.ts';
 import { switchTeam } from '../api/switch-team.ts';
 import './team-switcher.css';
 
-/** Switching team reloads the back office for the new team (spec part A section 4). */
+/** Switching team reloads the back office for the new team. */
 export function TeamSwitcher() {
   const { t } = useTranslation();
   const current = useSessionStore((state) => state.user?.current_team);

@@ -22,7 +22,7 @@ const REAL_NAME_MAX = 50;
 type JoinValues = { real_name: string; agree: boolean };
 
 /**
- * The public page an invitation link opens (spec part A section 2): the team, and for a signed-in user a
+ * The public page an invitation link opens: the team, and for a signed-in user a
  * form with real name and agreement consent. A visitor signs in first and comes back here.
  */
 export function JoinTeamPage() {

@@ -24,7 +24,7 @@ import { formatDateTime } from '@tandem/contract/date-format';
 
 type Decision = typeof APPROVE | typeof REJECT;
 
-/** Member approval (spec part A section 2): approve or reject pending joins, one by one or selected together. */
+/** Member approval: approve or reject pending joins, one by one or selected together. */
 export function MemberApprovePage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();

@@ -12,7 +12,7 @@ import './org-admin.css';
 
 const LEAVERS_TAB = 'leavers';
 
-/** Members and departments (spec part A section 2): the tree beside the member list, and leaving members. */
+/** Members and departments: the tree beside the member list, and leaving members. */
 export function MemberDepartmentPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();

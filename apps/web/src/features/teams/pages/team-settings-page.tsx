@@ -11,7 +11,7 @@ import {
 } from '../components/team-settings-cards.tsx';
 import './org-admin.css';
 
-/** Team settings (spec part A section 2): profile, plan, join approval, transfer and dissolve. */
+/** Team settings: profile, plan, join approval, transfer and dissolve. */
 export function TeamSettingsPage() {
   const { t } = useTranslation();
   const team = useQuery(currentTeamQuery);

@@ -4,8 +4,8 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The batch actions over the checked entries (spec part B section 5: they need a selection first, so each
- * stays disabled until something is checked).
+ * The batch actions over the checked entries: they need a selection first, so each stays disabled until
+ * something is checked.
  */
 export function BatchBar({
   count,

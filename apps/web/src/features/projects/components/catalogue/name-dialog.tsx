@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The name of a new document or group, or a new name for one: shown as the server will keep it (spec part
- * B section 5: other characters than letters, digits, `_`, `-`, space and `.` become a hyphen). A new
- * entry may stay unnamed; a rename needs a name.
+ * The name of a new document or group, or a new name for one: shown as the server will keep it (other
+ * characters than letters, digits, `_`, `-`, space and `.` become a hyphen). A new entry may stay
+ * unnamed; a rename needs a name.
  */
 export function NameDialog({
   open,

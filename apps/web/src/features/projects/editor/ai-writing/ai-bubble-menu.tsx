@@ -43,7 +43,7 @@ function isOverSelection(editor: Editor, menu: HTMLElement | null) {
   return view.hasFocus() || !!menu?.contains(document.activeElement);
 }
 
-/** The AI actions over a non-empty text selection (spec part B section 2, selection actions). */
+/** The AI actions over a non-empty text selection. */
 export function AiBubbleMenu({ editor, canEdit, isPreviewOpen, onTask, onHand }: Props) {
   const { t } = useTranslation();
   const isPhone = useIsPhone();

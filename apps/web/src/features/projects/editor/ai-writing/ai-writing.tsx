@@ -17,7 +17,7 @@ const isTypingElsewhere = (target: EventTarget | null, editor: Editor) =>
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON|A)$/.test(target.tagName));
 
 /**
- * The editor's AI actions (spec part B sections 2 and 4): a menu over the selection, and the result's
+ * The editor's AI actions: a menu over the selection, and the result's
  * preview under it. Escape aborts or closes the preview; Enter accepts a result (editors only).
  */
 export default function AiWriting({

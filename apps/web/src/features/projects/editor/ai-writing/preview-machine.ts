@@ -2,7 +2,7 @@ import type { AiWritingAction, RewriteMode, TranslationTarget } from '@tandem/co
 import { ERRORS } from '@tandem/contract/errors';
 
 /**
- * The AI result preview under a selection (spec part B section 4: thinking, editing, timeout, error).
+ * The AI result preview under a selection: thinking, editing, timeout, error.
  * `thinking`: asked, nothing written yet. `editing`: the result is streaming in. `done`: the result is
  * complete, or the user ended it early (`isCut`), ready to accept, insert below, overwrite the original
  * or try again. `timeout` and `error`: the model did not answer, with the server's message.

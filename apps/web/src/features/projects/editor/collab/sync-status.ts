@@ -80,7 +80,7 @@ export function hasFirstContent(facts: ConnectionFacts): boolean {
   return facts.hasDeviceContent || !facts.isOnline || facts.socket === 'disconnected' || facts.isRefused;
 }
 
-/** Spec part B section 4: offline edits stay on this device; a failed sync keeps the local cache. */
+/** Offline edits stay on this device; a failed sync keeps the local cache. */
 export function syncStatusOf(facts: ConnectionFacts): SyncStatus {
   if (facts.fallback !== 'off') {
     if (facts.fallback === 'failed') return 'sync_failed';

@@ -5,7 +5,7 @@ import { useLocaleStore } from '../../../../shared/i18n/i18n.ts';
 
 /**
  * Edits made on this device never reached the server (the tab was closed offline): merge them into the
- * document, or drop them and load the server's copy (spec part B section 4).
+ * document, or drop them and load the server's copy.
  */
 export function RestoreCacheDialog({
   since,

@@ -12,7 +12,7 @@ const sizeOf = (bytes: number) =>
   bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
- * The PDF upload dialog (spec part B, "File upload dialog: PDF only"): files dropped or picked, up to
+ * The PDF upload dialog (PDF files only): files dropped or picked, up to
  * 50 a selection, each checked here (a PDF by its content, 20 MB) and then by the server (a scan is
  * refused), each with its own progress bar, its refusal in words, and a retry when sending failed.
  * It stays mounted while closed, so files on their way keep going.

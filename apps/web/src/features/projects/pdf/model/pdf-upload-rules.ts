@@ -27,7 +27,7 @@ export async function isPdfContent(file: Blob) {
 
 /**
  * Why `file`, the `index`-th of one selection, cannot be uploaded, or null: past the 50 a selection
- * takes, not a PDF by its content, or larger than 20 MB (spec part B sections 5 and 9).
+ * takes, not a PDF by its content, or larger than 20 MB.
  */
 export async function pdfRefusal(file: Blob, index: number): Promise<PdfRefusal | null> {
   if (index >= PDF_FILES_PER_SELECTION) return 'over_limit';
