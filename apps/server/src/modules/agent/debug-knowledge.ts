@@ -1,8 +1,8 @@
 import type { AgentConfig, ChatTurn } from '@tandem/contract/agent';
 import type { Db } from '../../db/client.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
-import { withKnowledge } from '../chat/knowledge-replies.ts';
 import type { KnowledgeSource } from '../knowledge/agent-context.ts';
+import { withKnowledge } from './knowledge-prompt.ts';
 
 /**
  * The debug panel's configuration with the sources of its knowledge bases in the prompt, within the

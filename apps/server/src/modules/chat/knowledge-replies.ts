@@ -3,35 +3,9 @@ import type { Citation } from '@tandem/contract/citation';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { messageCitations, type StoredCitation } from '../../db/schema.ts';
-import { estimateTokens } from '../../platform/llm/token-estimate.ts';
-import { agentSystemPrompt } from '../agent/replies.ts';
-import { consultedSources, gatherKnowledge, type KnowledgeSource } from '../knowledge/agent-context.ts';
+import { consultedSources, type KnowledgeSource } from '../knowledge/agent-context.ts';
 import { readableDocumentIds } from '../project/team-projects.ts';
 import type { Generation } from './generation.ts';
-
-/**
- * The share of the model's input room (after the prompt and the question) the sources may fill: the
- * rest keeps the conversation's earlier turns.
- */
-const KNOWLEDGE_SHARE = 0.6;
-
-/**
- * The agent's configuration with the sources for this reply in its prompt; `sources` receives them,
- * numbered as the prompt numbers them. Unchanged when the reply draws on nothing.
- */
-export async function withKnowledge(
-  db: Db,
-  job: Pick<Generation, 'knowledge' | 'config' | 'turns' | 'inputTokens'>,
-  sources: KnowledgeSource[],
-): Promise<AgentConfig> {
-  if (!job.knowledge) return job.config;
-  const question = job.turns.at(-1)?.content ?? '';
-  const room = job.inputTokens - estimateTokens(agentSystemPrompt(job.config)) - estimateTokens(question);
-  const gathered = await gatherKnowledge(db, job.knowledge, question, Math.floor(room * KNOWLEDGE_SHARE));
-  sources.push(...gathered.sources);
-  if (gathered.instructions === '') return job.config;
-  return { ...job.config, prompt: [job.config.prompt, gathered.instructions].filter(Boolean).join('\n\n') };
-}
 
 /**
  * Keeps the sources the finished reply cites, when its agent cites sources; answers them for its

@@ -7,12 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { asBuffer, runHeavy } from '../../platform/workers/index.ts';
-import { pdfBytesOf } from '../pdf/pdf-upload.ts';
 import { documentAccess } from '../project/policy.ts';
 import type { FileStore } from '../upload/file-store.ts';
 import type { CollabServer } from './collab-server.ts';
 import { stateOf } from './document-service.ts';
 import { standalonePage } from './html-page.ts';
+import { pdfBytesOf } from './pdf-file.ts';
 
 export type ExportDeps = { db: Db; collab: CollabServer; files: FileStore };
 export type ExportedFile = { fileName: string; contentType: string; body: Buffer };

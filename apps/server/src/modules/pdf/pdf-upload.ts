@@ -1,8 +1,7 @@
 import type { UploadPdfData } from '@tandem/contract/pdf';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentFiles, documentPdfs, files } from '../../db/schema.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
 import { documentNameOf } from '../document/import-doc.ts';
 import { assertGroup, insertDoc } from '../project/doc-tree.ts';
@@ -56,28 +55,4 @@ export async function uploadPdf(
     await store.discard(saved.id).catch(() => {});
     throw error;
   }
-}
-
-/** The stored file of a PDF node, or undefined when `documentId` is no PDF. */
-export async function pdfFileOf(db: Db, documentId: number) {
-  const [row] = await db
-    .select({
-      fileId: documentPdfs.fileId,
-      pageCount: documentPdfs.pageCount,
-      byteSize: files.byteSize,
-      originalName: files.originalName,
-    })
-    .from(documentPdfs)
-    .innerJoin(files, eq(files.id, documentPdfs.fileId))
-    .where(sql`${documentPdfs.documentId} = ${documentId}`)
-    .limit(1);
-  return row;
-}
-
-/** The bytes of a PDF node's file, for downloads of a group or a selection (a zip). */
-export async function pdfBytesOf(db: Db, store: FileStore, documentId: number): Promise<Buffer> {
-  const file = await pdfFileOf(db, documentId);
-  const bytes = file && (await store.read(file.fileId));
-  if (!bytes) throw new AppError('NOT_FOUND');
-  return bytes;
 }

@@ -6,11 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { loadAgent } from '../agent/agent-data.ts';
-import { authorizeAgent } from '../agent/policy.ts';
 import { listProjects } from '../project/projects.ts';
 import { teamRolesOf } from '../project/team-projects.ts';
 import { loadTeamContext } from '../team/policy.ts';
+import { loadAgent } from './agent-data.ts';
+import { authorizeAgent } from './policy.ts';
 
 /**
  * The projects the agent editor's knowledge step offers: those of the agent's team (the
