@@ -1,12 +1,13 @@
 /**
  * Module boundaries, checked by `npm run lint` (docs/architecture.md): a server module is used only
- * through its face (`modules/<name>/index.ts`), web features do not import each other, and nothing
- * imports in a circle. Tests may reach into what they test; they are left out of the face rules.
+ * through its face (`modules/<name>/index.ts`; what it runs in the worker pool through `tasks.ts`, which
+ * only the worker thread loads), web features do not import each other, and nothing imports in a circle. Tests may reach into what they test; they are left out of the face rules.
  * Violations that predate the rules are listed in .dependency-cruiser-known-violations.json and
  * tolerated until they are fixed (`npm run lint:boundaries:baseline` rewrites the list once some are);
  * any new one fails the lint.
  */
 const SERVER_MODULES = '^apps/server/src/modules/';
+const WORKER_FACE = `${SERVER_MODULES}[^/]+/tasks\\.ts$`;
 const TESTS = ['\\.test\\.tsx?$', '^apps/server/test/', '^apps/web/src/test/'];
 
 module.exports = {
@@ -18,16 +19,37 @@ module.exports = {
       from: { path: `${SERVER_MODULES}([^/]+)/`, pathNot: TESTS },
       to: {
         path: SERVER_MODULES,
-        pathNot: [`${SERVER_MODULES}$1/`, `${SERVER_MODULES}[^/]+/index\\.ts$`],
+        pathNot: [`${SERVER_MODULES}$1/`, `${SERVER_MODULES}[^/]+/index\\.ts$`, WORKER_FACE],
       },
+    },
+    {
+      name: 'worker-face-from-worker-only',
+      comment:
+        "A module's tasks.ts (what it runs in the worker pool) is imported by heavy-worker.ts and by other tasks.ts only: the worker thread loads no routes.",
+      severity: 'error',
+      from: {
+        path: `${SERVER_MODULES}([^/]+)/`,
+        pathNot: [...TESTS, `${SERVER_MODULES}[^/]+/tasks\\.ts$`],
+      },
+      to: { path: WORKER_FACE, pathNot: `${SERVER_MODULES}$1/` },
     },
     {
       name: 'outside-uses-module-face',
       comment:
         'Code outside the server modules (app.ts, platform, cli, db) uses a module only through its index.ts.',
       severity: 'error',
-      from: { path: '^apps/server/src/', pathNot: [SERVER_MODULES, ...TESTS] },
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [SERVER_MODULES, ...TESTS, '^apps/server/src/heavy-worker\\.ts$'],
+      },
       to: { path: SERVER_MODULES, pathNot: `${SERVER_MODULES}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'worker-uses-worker-faces',
+      comment: "The worker thread (heavy-worker.ts) loads only the modules' tasks.ts.",
+      severity: 'error',
+      from: { path: '^apps/server/src/heavy-worker\\.ts$' },
+      to: { path: SERVER_MODULES, pathNot: WORKER_FACE },
     },
     {
       name: 'no-cross-feature',
@@ -41,7 +63,12 @@ module.exports = {
       comment: 'No import loop (between modules it shows as a loop through their faces).',
       severity: 'error',
       from: { path: '^apps/', pathNot: TESTS },
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      // A loop of which one import is only of types is no loop when the code runs.
+      to: {
+        circular: true,
+        dependencyTypesNot: ['type-only'],
+        viaOnly: { dependencyTypesNot: ['type-only'] },
+      },
     },
   ],
   options: {

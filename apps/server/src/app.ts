@@ -5,55 +5,56 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { embedRoutes } from './modules/agent/embed-routes.ts';
-import { agentsOfLeavers } from './modules/agent/index.ts';
-import { knowledgeBaseRoutes } from './modules/agent/knowledge-base-routes.ts';
-import { agentRoutes } from './modules/agent/routes.ts';
-import { backupRoutes } from './modules/backup/routes.ts';
-import { createBilling } from './modules/billing/billing.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
-import { chatAgentListRoutes } from './modules/chat/agent-list-routes.ts';
-import { chatFeedbackRoutes } from './modules/chat/feedback-routes.ts';
-import { createChatRunner } from './modules/chat/generation.ts';
-import { imageProxyRoutes } from './modules/chat/image-proxy-routes.ts';
-import { chatInsightsRoutes } from './modules/chat/insights-routes.ts';
-import { replyVersionRoutes } from './modules/chat/reply-version-routes.ts';
-import { chatRoutes } from './modules/chat/routes.ts';
-import { saveToProjectRoutes } from './modules/chat/save-to-project-routes.ts';
-import { createMessageSender } from './modules/chat/send-message.ts';
-import { shareRoutes } from './modules/chat/share-routes.ts';
-import { devRoutes } from './modules/dev/routes.ts';
-import { deviceRoutes } from './modules/device/routes.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
-import { attachmentRoutes } from './modules/document/attachment-routes.ts';
-import { createCollabServer } from './modules/document/collab-server.ts';
-import { createCollabTokens } from './modules/document/collab-tokens.ts';
-import { closeLiveDocuments, registerCollabServer } from './modules/document/live-documents.ts';
-import { documentRoutes } from './modules/document/routes.ts';
-import { transferRoutes } from './modules/document/transfer-routes.ts';
-import { createKnowledgeIndexer } from './modules/knowledge/indexer.ts';
-import { createKnowledgeVectors } from './modules/knowledge/knowledge-vectors.ts';
-import { knowledgeRoutes } from './modules/knowledge/routes.ts';
-import { modelRoutes } from './modules/model/routes.ts';
-import { oauthRoutes } from './modules/oauth/routes.ts';
-import { pdfRoutes } from './modules/pdf/pdf-routes.ts';
-import { uploadTarget } from './modules/project/index.ts';
-import { projectRoutes } from './modules/project/routes.ts';
-import { realtimeRoutes } from './modules/realtime/routes.ts';
-import { siteImageRoutes } from './modules/sites/image-routes.ts';
-import { createPreviewLinks } from './modules/sites/preview-links.ts';
-import { previewFrameSource } from './modules/sites/preview-origin.ts';
-import { createPreviewServer } from './modules/sites/preview-server.ts';
-import { siteRoutes } from './modules/sites/routes.ts';
-import { createSiteBuilder } from './modules/sites/site-builds.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { teamRoutes } from './modules/team/routes.ts';
-import { createFileStore, orphanSweep } from './modules/upload/file-store.ts';
-import { uploadRoutes } from './modules/upload/routes.ts';
-import { accountRoutes } from './modules/user/account-routes.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { setupRoutes } from './modules/user/setup-routes.ts';
-import { aiWritingRoutes } from './modules/writing/ai-writing-routes.ts';
+import { agentRoutes, agentsOfLeavers, embedRoutes, knowledgeBaseRoutes } from './modules/agent/index.ts';
+import { backupRoutes } from './modules/backup/index.ts';
+import { billingRoutes, createBilling } from './modules/billing/index.ts';
+import {
+  chatAgentListRoutes,
+  chatFeedbackRoutes,
+  chatInsightsRoutes,
+  chatRoutes,
+  createChatRunner,
+  createMessageSender,
+  imageProxyRoutes,
+  replyVersionRoutes,
+  saveToProjectRoutes,
+  shareRoutes,
+} from './modules/chat/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import { deviceRoutes } from './modules/device/index.ts';
+import { dictRoutes } from './modules/dict/index.ts';
+import {
+  attachmentRoutes,
+  closeLiveDocuments,
+  createCollabServer,
+  createCollabTokens,
+  documentRoutes,
+  registerCollabServer,
+  transferRoutes,
+} from './modules/document/index.ts';
+import {
+  createKnowledgeIndexer,
+  createKnowledgeVectors,
+  knowledgeRoutes,
+} from './modules/knowledge/index.ts';
+import { modelRoutes } from './modules/model/index.ts';
+import { oauthRoutes } from './modules/oauth/index.ts';
+import { pdfRoutes } from './modules/pdf/index.ts';
+import { projectRoutes, uploadTarget } from './modules/project/index.ts';
+import { realtimeRoutes } from './modules/realtime/index.ts';
+import {
+  createPreviewLinks,
+  createPreviewServer,
+  createSiteBuilder,
+  previewFrameSource,
+  siteImageRoutes,
+  siteRoutes,
+} from './modules/sites/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { teamRoutes } from './modules/team/index.ts';
+import { createFileStore, orphanSweep, uploadRoutes } from './modules/upload/index.ts';
+import { accountRoutes, setupRoutes, userRoutes } from './modules/user/index.ts';
+import { aiWritingRoutes } from './modules/writing/index.ts';
 import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
 import { createServerProcess } from './platform/cluster/server-process.ts';
 import { registerBodyTimeout } from './platform/http/body-timeout.ts';
@@ -65,7 +66,8 @@ import { apiSecurityHeaders, computeSecurityHeaders } from './platform/http/secu
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { readSpaBundle, registerSpa } from './platform/http/spa.ts';
 import { routeUpgrade } from './platform/http/websocket-upgrades.ts';
-import { createLlm, type Llm } from './platform/llm/llm.ts';
+import { createLlm } from './platform/llm/gateway.ts';
+import type { Llm } from './platform/llm/llm.ts';
 import { createMessenger, type Messenger } from './platform/messaging/messenger.ts';
 import { measuredLlm } from './platform/metrics/measured-llm.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';

@@ -5,11 +5,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusyError, openEmbeddedDatabase } from './db/open-embedded.ts';
-import { localUrlOf, newBackupToken, writeBackupEndpoint } from './modules/backup/endpoint-file.ts';
-import { firstUsableModelId } from './modules/model/model-lookup.ts';
-import { seedModelsFromConfig } from './modules/model/seed-from-config.ts';
-import { applyAdminEmails } from './modules/user/platform-admins.ts';
-import { issueSetupToken } from './modules/user/setup-links.ts';
+import { localUrlOf, newBackupToken, writeBackupEndpoint } from './modules/backup/index.ts';
+import { firstUsableModelId, seedModelsFromConfig } from './modules/model/index.ts';
+import { applyAdminEmails, issueSetupToken } from './modules/user/index.ts';
 import { startupMessage } from './startup-message.ts';
 
 async function main() {

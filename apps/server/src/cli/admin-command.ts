@@ -9,7 +9,7 @@ import {
   listPlatformAdmins,
   revokePlatformAdmin,
   type SuperSource,
-} from '../modules/user/platform-admins.ts';
+} from '../modules/user/index.ts';
 
 export type Output = { out(line: string): void; err(line: string): void };
 

@@ -1,7 +1,7 @@
 // `npm run backup -- [file]`: a copy of the embedded database, whether the server runs or not.
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { BackupError, backupEmbedded } from '../modules/backup/embedded-backup.ts';
+import { BackupError, backupEmbedded } from '../modules/backup/index.ts';
 import { POSTGRES_BACKUP_GUIDANCE } from './postgres-guidance.ts';
 
 try {

@@ -1,7 +1,7 @@
 // `npm run restore -- <file>`: puts a backup in place of the embedded database, with the server stopped.
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { BackupError, restoreEmbedded } from '../modules/backup/embedded-backup.ts';
+import { BackupError, restoreEmbedded } from '../modules/backup/index.ts';
 import { POSTGRES_BACKUP_GUIDANCE } from './postgres-guidance.ts';
 
 try {

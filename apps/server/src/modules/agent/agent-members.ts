@@ -5,8 +5,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentMembers, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { listTeamCandidates } from '../team/candidates.ts';
-import { maskedPerson, personColumns } from '../team/index.ts';
+import { listTeamCandidates, maskedPerson, personColumns } from '../team/index.ts';
 import type { AgentRow } from './agent-data.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AgentModelInfo } from '@tandem/contract/agent';
 import type { Db } from '../../db/client.ts';
-import { findModelSummary } from '../model/model-lookup.ts';
+import { findModelSummary } from '../model/index.ts';
 
 /**
  * The chosen model as the agent editor shows it, usable or not; null when none is chosen or it no

@@ -1,7 +1,7 @@
 import type { AgentConfig, ChatTurn } from '@tandem/contract/agent';
 import type { Db } from '../../db/client.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
-import type { KnowledgeSource } from '../knowledge/agent-context.ts';
+import type { KnowledgeSource } from '../knowledge/index.ts';
 import { withKnowledge } from './knowledge-prompt.ts';
 
 /**

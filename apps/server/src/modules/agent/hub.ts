@@ -4,7 +4,7 @@ import { TEAM_ROLES } from '@tandem/contract/team-rules';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike } from '../../db/client.ts';
 import { agentMembers, agents, models, teamMembers, users } from '../../db/schema.ts';
-import { answeringModelSql } from '../model/model-lookup.ts';
+import { answeringModelSql } from '../model/index.ts';
 import { maskedPerson } from '../team/index.ts';
 import { agentAbilities, agentRole } from './policy.ts';
 

@@ -6,9 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { listProjects } from '../project/projects.ts';
-import { teamRolesOf } from '../project/team-projects.ts';
-import { loadTeamContext } from '../team/policy.ts';
+import { listProjects, teamRolesOf } from '../project/index.ts';
+import { loadTeamContext } from '../team/index.ts';
 import { loadAgent } from './agent-data.ts';
 import { authorizeAgent } from './policy.ts';
 

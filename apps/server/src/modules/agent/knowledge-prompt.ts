@@ -1,7 +1,7 @@
 import type { AgentConfig } from '@tandem/contract/agent';
 import type { Db } from '../../db/client.ts';
 import { estimateTokens } from '../../platform/llm/token-estimate.ts';
-import { gatherKnowledge, type KnowledgeAsk, type KnowledgeSource } from '../knowledge/agent-context.ts';
+import { gatherKnowledge, type KnowledgeAsk, type KnowledgeSource } from '../knowledge/index.ts';
 import { agentSystemPrompt } from './replies.ts';
 
 /**

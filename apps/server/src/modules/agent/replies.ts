@@ -10,7 +10,7 @@ import {
   type LlmMessage,
   type LlmRequest,
 } from '../../platform/llm/llm.ts';
-import { SITE_BUILDER_RULES } from '../sites/builder-prompt.ts';
+import { SITE_BUILDER_RULES } from '../sites/index.ts';
 
 /** The system message an agent's configuration gives the model. */
 export function agentSystemPrompt(config: AgentConfig): string {

@@ -37,7 +37,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { requireTeam, teamOf } from '../team/policy.ts';
+import { requireTeam, teamOf } from '../team/index.ts';
 import { loadAgent, readConfig } from './agent-data.ts';
 import { announceDeletion, deleteAgent } from './agent-deletion.ts';
 import {

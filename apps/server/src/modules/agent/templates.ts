@@ -2,8 +2,8 @@ import { type AgentTemplate, agentConfig } from '@tandem/contract/agent';
 import { PRESET_VALUES } from '@tandem/contract/agent-rules';
 import type { Locale } from '@tandem/contract/i18n';
 import { AppError } from '../../platform/http/app-error.ts';
-import { WEB_BUILDER_TEMPLATE } from '../sites/builder-template.ts';
 import { TEMPLATE_SOURCES, type TemplateSource } from './template-texts.ts';
+import { WEB_BUILDER_TEMPLATE } from './web-builder-template.ts';
 
 function templateOf(source: TemplateSource, locale: Locale): AgentTemplate {
   const text = source.texts[locale];

@@ -39,7 +39,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { mayBilling, textsOf } from '../quotas/index.ts';
-import { teamOf } from '../team/policy.ts';
+import { teamOf } from '../team/index.ts';
 import { cancelOrder, repayOrder } from './bill-actions.ts';
 import type { Billing } from './billing.ts';
 import { billedTo, billingNameOf, setBillingName } from './billing-profile.ts';

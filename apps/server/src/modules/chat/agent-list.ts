@@ -12,10 +12,15 @@ import {
   teams,
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { loadAgent } from '../agent/agent-data.ts';
-import { agentRole, authorizeAgent, mayReach, type PolicyActor, type PolicyAgent } from '../agent/policy.ts';
-import { answeringModelSql } from '../model/model-lookup.ts';
-import { isUsableModel } from '../model/models.ts';
+import {
+  agentRole,
+  authorizeAgent,
+  loadAgent,
+  mayReach,
+  type PolicyActor,
+  type PolicyAgent,
+} from '../agent/index.ts';
+import { answeringModelSql, isUsableModel } from '../model/index.ts';
 
 /**
  * The chat page's agents list: the agents a user keeps at hand, newest first.

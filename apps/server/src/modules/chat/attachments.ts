@@ -5,7 +5,7 @@ import { files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmImagePart } from '../../platform/llm/llm.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore } from '../upload/index.ts';
 
 /** The image types a chat message may carry (spec: JPG, PNG, GIF, WEBP), as detected at upload. */
 export const CHAT_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];

@@ -16,7 +16,7 @@ import {
 /**
  * A conversation as a PDF (the chat's "export to PDF"): title, agent and date, then each
  * message with its speaker and time, replies rendered from Markdown, attached pictures below the message.
- * Drawn in the worker pool (chat-tasks.ts): a long conversation takes seconds of CPU.
+ * Drawn in the worker pool (tasks.ts): a long conversation takes seconds of CPU.
  */
 
 const IMAGE_MAX_HEIGHT = 280;

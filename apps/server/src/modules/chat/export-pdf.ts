@@ -1,7 +1,7 @@
 import type { Locale } from '@tandem/contract/i18n';
 import type { Db } from '../../db/client.ts';
 import { asBuffer, runHeavy } from '../../platform/workers/index.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import type { FileStore } from '../upload/index.ts';
 import { citationsForReader } from './knowledge-replies.ts';
 import { ownConversationWithAgent, snapshotMessages } from './share.ts';
 

@@ -16,9 +16,14 @@ import { estimateTokens } from '../../platform/llm/token-estimate.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { withKnowledge } from '../agent/knowledge-prompt.ts';
-import { agentMessages, agentParams, agentSystemPrompt, ERROR_OF_KIND } from '../agent/replies.ts';
-import type { KnowledgeAsk, KnowledgeSource } from '../knowledge/agent-context.ts';
+import {
+  agentMessages,
+  agentParams,
+  agentSystemPrompt,
+  ERROR_OF_KIND,
+  withKnowledge,
+} from '../agent/index.ts';
+import type { KnowledgeAsk, KnowledgeSource } from '../knowledge/index.ts';
 import type { LedgerEntry } from '../quotas/index.ts';
 import { createAttachmentReader } from './attachments.ts';
 import type { Turn } from './exchange.ts';

@@ -11,8 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { loadAgent } from '../agent/agent-data.ts';
-import { authorizeAgent } from '../agent/policy.ts';
+import { authorizeAgent, loadAgent } from '../agent/index.ts';
 import { analyseAgent, listAgentFeedback } from './insights.ts';
 
 /**

@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { AgentRow } from '../agent/agent-data.ts';
+import type { AgentRow } from '../agent/index.ts';
 import { personColumns, personName } from '../team/index.ts';
 import { presentFeedback } from './feedback.ts';
 

@@ -1,10 +1,9 @@
-import type { AgentConfig } from '@tandem/contract/agent';
 import type { Citation } from '@tandem/contract/citation';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { messageCitations, type StoredCitation } from '../../db/schema.ts';
-import { consultedSources, type KnowledgeSource } from '../knowledge/agent-context.ts';
-import { readableDocumentIds } from '../project/team-projects.ts';
+import { consultedSources, type KnowledgeSource } from '../knowledge/index.ts';
+import { readableDocumentIds } from '../project/index.ts';
 import type { Generation } from './generation.ts';
 
 /**

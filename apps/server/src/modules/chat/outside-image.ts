@@ -9,7 +9,7 @@ import {
 } from '@tandem/contract/limits';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isPublicAddress } from '../../platform/http/public-address.ts';
-import { detectType } from '../upload/file-store.ts';
+import { detectType } from '../upload/index.ts';
 
 export type OutsideImageOptions = {
   /** Which resolved addresses may be connected to; tests widen it to reach a local server. */

@@ -27,7 +27,7 @@ import type { Llm } from '../../platform/llm/llm.ts';
 import type { ChatMetrics } from '../../platform/metrics/metrics.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { authorizeProject, documentAccess } from '../project/policy.ts';
+import { authorizeProject, documentAccess } from '../project/index.ts';
 import type { ChatRunner } from './generation.ts';
 import { citationsForReader } from './knowledge-replies.ts';
 import { presentMessage } from './message-presenter.ts';

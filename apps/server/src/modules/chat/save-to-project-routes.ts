@@ -7,7 +7,7 @@ import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore } from '../upload/index.ts';
 import { saveToProject } from './save-to-project.ts';
 
 /** "Save to project" from chat: the caller's own conversation, into a project they may edit. */

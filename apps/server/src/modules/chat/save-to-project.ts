@@ -4,8 +4,8 @@ import { cleanDocName, UNNAMED_DOC } from '@tandem/contract/project-rules';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { importDocument } from '../document/import-doc.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import { importDocument } from '../document/index.ts';
+import type { FileStore } from '../upload/index.ts';
 import { citationsForReader } from './knowledge-replies.ts';
 import { ownConversationWithAgent, snapshotMessages } from './share.ts';
 

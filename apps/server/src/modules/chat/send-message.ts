@@ -18,12 +18,12 @@ import {
   type AgentRow,
   type AgentWithActorJson,
   agentContextOf,
+  authorizeAgent,
   loadAgent,
   readConfig,
-} from '../agent/agent-data.ts';
-import { authorizeAgent } from '../agent/policy.ts';
-import type { KnowledgeAsk } from '../knowledge/agent-context.ts';
-import { platformDefaultModelId } from '../model/model-lookup.ts';
+} from '../agent/index.ts';
+import type { KnowledgeAsk } from '../knowledge/index.ts';
+import { platformDefaultModelId } from '../model/index.ts';
 import { listOnFirstConversation } from './agent-list.ts';
 import { checkAttachments } from './attachments.ts';
 import { titleOf } from './conversation-title.ts';

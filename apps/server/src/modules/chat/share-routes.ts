@@ -23,7 +23,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { perMinute } from '../../platform/http/rate-limit.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore } from '../upload/index.ts';
 import { exportConversationPdf } from './export-pdf.ts';
 import { continueShared, createShare, listShares, readShared, revokeShare } from './share.ts';
 

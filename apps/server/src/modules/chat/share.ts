@@ -27,8 +27,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { agents, chatMessages, conversationShares, conversations } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { loadAgent, readConfig } from '../agent/agent-data.ts';
-import { authorizeAgent } from '../agent/policy.ts';
+import { authorizeAgent, loadAgent, readConfig } from '../agent/index.ts';
 import { citationsForReader, copyCitations } from './knowledge-replies.ts';
 
 /**

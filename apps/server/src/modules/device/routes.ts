@@ -22,7 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { failuresOfUser } from '../user/sign-in-failures.ts';
+import { failuresOfUser } from '../user/index.ts';
 
 const ACTIVE = 0;
 

@@ -11,7 +11,7 @@ import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore } from '../upload/index.ts';
 import { createAttachmentLinks } from './attachment-share.ts';
 import { contentDisposition } from './transfer-routes.ts';
 

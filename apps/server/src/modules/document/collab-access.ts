@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, projects } from '../../db/schema.ts';
 import { isSessionLive } from '../../platform/auth/sessions.ts';
-import { documentAccess, mayDo } from '../project/policy.ts';
+import { documentAccess, mayDo } from '../project/index.ts';
 import type { CollabGrant } from './collab-tokens.ts';
 
 /** What a collaboration connection may do now, and where its document lives. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { documents, projects, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
-import { documentAccess, mayDo, type ProjectGrant } from '../project/policy.ts';
+import { documentAccess, mayDo, type ProjectGrant } from '../project/index.ts';
 import { maskedPerson, personColumns } from '../team/index.ts';
 import type { CollabServer } from './collab-server.ts';
 import { collabDocumentName } from './collab-tokens.ts';

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client.ts';
 import { documentStates, documents, documentUpdateLog } from '../../db/schema.ts';
-import { holdProject } from '../project/doc-tree.ts';
-import { markForIndexing } from '../project/index.ts';
+import { holdProject, markForIndexing } from '../project/index.ts';
 
 type Reader = Pick<Db, 'select'>;
 

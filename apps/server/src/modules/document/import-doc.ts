@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
-import { createDoc } from '../project/doc-tree.ts';
-import { authorizeProject, projectAccess } from '../project/policy.ts';
+import { authorizeProject, createDoc, projectAccess } from '../project/index.ts';
 import { assertStorageRoom, isStorageRefusal } from '../quotas/index.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import type { FileStore } from '../upload/index.ts';
 import { storeDocumentState } from './document-state.ts';
 
 /** The name a file gives its document: its name without the extension, cleaned as every name is. */

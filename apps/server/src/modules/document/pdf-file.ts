@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentPdfs, files } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import type { FileStore } from '../upload/index.ts';
 
 /** The stored file of a PDF node, or undefined when `documentId` is no PDF. */
 async function pdfFileOf(db: Db, documentId: number) {

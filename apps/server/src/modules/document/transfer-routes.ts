@@ -14,7 +14,7 @@ import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore, uploadedFileName } from '../upload/file-store.ts';
+import { createFileStore, uploadedFileName } from '../upload/index.ts';
 import type { CollabServer } from './collab-server.ts';
 import { type ExportedFile, exportDocuments } from './export-doc.ts';
 import { importDocument } from './import-doc.ts';

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, knowledgeChunks } from '../../db/schema.ts';
 import { estimateTokens } from '../../platform/llm/token-estimate.ts';
-import { projectIdsOfTeam } from '../project/team-projects.ts';
+import { projectIdsOfTeam } from '../project/index.ts';
 import { retrieveChunks } from './search.ts';
 
 /**

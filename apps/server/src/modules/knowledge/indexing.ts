@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, inChunks, type Tx } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeIndexStates } from '../../db/schema.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
-import { holdProject } from '../project/doc-tree.ts';
+import { holdProject } from '../project/index.ts';
 import type { Chunk } from './chunking.ts';
 import { CHUNKER_VERSION } from './index-state.ts';
 import { readPdfSource } from './pdf-content.ts';

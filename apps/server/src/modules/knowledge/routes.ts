@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requireSession, sessionOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { authorizeProject, projectAccess } from '../project/policy.ts';
+import { authorizeProject, projectAccess } from '../project/index.ts';
 import { searchProject } from './search.ts';
 
 /** Search over a project's knowledge (listed in docs/api.md). */

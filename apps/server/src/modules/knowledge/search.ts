@@ -1,7 +1,7 @@
 import type { KnowledgeSearchHit } from '@tandem/contract/knowledge';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, escapeLike, integerList } from '../../db/client.ts';
-import { readableProjectIds } from '../project/policy.ts';
+import { readableProjectIds } from '../project/index.ts';
 import { activeEmbeddingModel, FUSION_CANDIDATES, withVectorResults } from './hybrid-search.ts';
 import { anyOf, type QueryTerm, queryTermsOf, titleTermsOf } from './search-tokens.ts';
 import { snippetOf } from './snippet.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userIdentities, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { createAccount, findUserByAddress } from '../user/accounts.ts';
+import { createAccount, findUserByAddress } from '../user/index.ts';
 import type { OidcClaims } from './oidc-client.ts';
 
 /**

@@ -11,8 +11,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { GUESSING_LIMIT } from '../../platform/http/rate-limit.ts';
 import { requestPreference } from '../../platform/http/request-locale.ts';
-import { deviceIdOf, deviceInfoOf } from '../user/device-info.ts';
-import { applyAdminEmails } from '../user/platform-admins.ts';
+import { applyAdminEmails, deviceIdOf, deviceInfoOf } from '../user/index.ts';
 import { userForIdentity } from './identities.ts';
 import { createOidcClient } from './oidc-client.ts';
 

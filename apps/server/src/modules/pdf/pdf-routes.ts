@@ -11,8 +11,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { uploadBody } from '../../platform/http/body-timeout.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { contentDisposition, readImport } from '../document/transfer-routes.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { contentDisposition, readImport } from '../document/index.ts';
+import { createFileStore } from '../upload/index.ts';
 import { getPdf, readablePdf } from './pdf-service.ts';
 import { uploadPdf } from './pdf-upload.ts';
 

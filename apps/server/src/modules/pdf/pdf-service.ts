@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentPdfs, documents, files, projects } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { callerOrRefuse, canEdit, readableDocument } from '../document/document-service.ts';
+import { callerOrRefuse, canEdit, readableDocument } from '../document/index.ts';
 
 /**
  * A PDF by its code, for whoever may read it: a share code that matches opens it read-only to anyone;

@@ -83,7 +83,7 @@ function pageText(items: readonly TextItem[]): string {
 }
 
 /**
- * Each page's text, read with pdf.js (in the worker pool: `pdf-tasks.ts`). Refuses (400) what is no PDF, what pdf.js cannot open (damaged,
+ * Each page's text, read with pdf.js (in the worker pool: `tasks.ts`). Refuses (400) what is no PDF, what pdf.js cannot open (damaged,
  * encrypted, more than PDF_PAGES_MAX pages) and a PDF without any text on any page: a scan has nothing
  * to search or cite (scanned PDFs are not supported).
  */

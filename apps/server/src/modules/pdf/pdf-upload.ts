@@ -3,12 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentFiles, documentPdfs, files } from '../../db/schema.ts';
 import { runHeavy } from '../../platform/workers/index.ts';
-import { documentNameOf } from '../document/import-doc.ts';
-import { assertGroup, insertDoc } from '../project/doc-tree.ts';
-import { markPdfForIndexing } from '../project/index.ts';
-import { authorizeProject, projectAccess } from '../project/policy.ts';
+import { documentNameOf } from '../document/index.ts';
+import {
+  assertGroup,
+  authorizeProject,
+  insertDoc,
+  markPdfForIndexing,
+  projectAccess,
+} from '../project/index.ts';
 import { assertStorageRoom, reserveStorage } from '../quotas/index.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import type { FileStore } from '../upload/index.ts';
 
 /**
  * `upload-pdf`: a new PDF at the end of `parentId` (a group of the project, or its top level). The

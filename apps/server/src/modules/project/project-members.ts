@@ -5,8 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectMembers, projects, teamMembers, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { listTeamCandidates } from '../team/candidates.ts';
-import { maskedPerson, personColumns } from '../team/index.ts';
+import { listTeamCandidates, maskedPerson, personColumns } from '../team/index.ts';
 import type { ProjectGrant } from './policy.ts';
 
 /**

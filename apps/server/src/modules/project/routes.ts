@@ -35,7 +35,7 @@ import { ok, okJsonText } from '../../platform/http/envelope.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import { accessChanged } from '../../platform/realtime/access-changes.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { requireTeam, teamOf } from '../team/policy.ts';
+import { requireTeam, teamOf } from '../team/index.ts';
 import { announceDocsDeleted, announceProjectDeleted, type Deletion, deleteProject } from './deletion.ts';
 import { copyDoc, moveDocs } from './doc-moves.ts';
 import { createDoc, docTreeJson, projectOfDocs, renameDoc, shareDoc } from './doc-tree.ts';

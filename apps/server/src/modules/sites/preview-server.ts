@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import type { Db } from '../../db/client.ts';
 import { conversations, siteVersions } from '../../db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { createFileStore } from '../upload/file-store.ts';
+import { createFileStore } from '../upload/index.ts';
 import { PICK_SCRIPT, withPickScript } from './pick-script.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import { SITE_IMAGE_PREFIX, siteImageFile } from './site-images.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { conversations, files, siteAssets } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertStorageRoom, reserveStorage } from '../quotas/index.ts';
-import type { FileStore } from '../upload/file-store.ts';
+import type { FileStore } from '../upload/index.ts';
 
 /**
  * Images of a conversation's site. The owner uploads one from the panel; it gets a readable name of

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { assertAvatarImage } from '../user/profile.ts';
+import { assertAvatarImage } from '../user/index.ts';
 import type { TeamContext } from './policy.ts';
 import { ADMIN_ROLES, lockTeam, moveOutOfTeam, OWNER_ROLES } from './team-data.ts';
 

@@ -14,8 +14,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { openEventStream } from '../../platform/http/event-stream.ts';
 import { requestLocale } from '../../platform/http/request-locale.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
-import { requirePlatformAdmin } from '../model/policy.ts';
-import { adminWritingModel, setWritingModel, writingModel } from '../model/writing-model.ts';
+import { adminWritingModel, requirePlatformAdmin, setWritingModel, writingModel } from '../model/index.ts';
 import { prepareWriting, streamWriting } from './ai-writing.ts';
 
 export type AiWritingDeps = { db: Db; llm: Llm; firstTokenMs: number };

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Llm } from '../../platform/llm/llm.ts';
-import { errorEvent, relayReply } from '../agent/replies.ts';
-import { readableDocument } from '../document/document-service.ts';
-import { writingModel } from '../model/writing-model.ts';
+import { errorEvent, relayReply } from '../agent/index.ts';
+import { readableDocument } from '../document/index.ts';
+import { writingModel } from '../model/index.ts';
 import { debitPoints, type LedgerEntry, refundPoints } from '../quotas/index.ts';
 import { type WritingRequest, writingMessages } from './ai-writing-prompts.ts';
 

@@ -7,7 +7,8 @@ import { testConfig } from '../../../test/test-app.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { modelProviders, models } from '../../db/schema.ts';
-import { createLlm, isLlmError, type Llm, type LlmChunk, type LlmRequest } from './llm.ts';
+import { createLlm } from './gateway.ts';
+import { isLlmError, type Llm, type LlmChunk, type LlmRequest } from './llm.ts';
 import { providerKeyBox } from './provider-connection.ts';
 
 const API_KEY = 'sk-fake-provider-key';

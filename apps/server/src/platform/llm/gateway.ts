@@ -125,7 +125,8 @@ async function* streamCall(
   }
 }
 
-export function createGateway({ db, config, log }: LlmDeps): Llm {
+/** The models' gateway: the providers and models in the database, called through the AI SDK. */
+export function createLlm({ db, config, log }: LlmDeps): Llm {
   const catalogue = createCatalogue(db, providerKeyBox(config));
   // The SDK prints its warnings (an unsupported setting of one provider) to the console; keep them in the log.
   (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;

@@ -3,7 +3,6 @@ import type { ModelType, ProviderKind } from '@tandem/contract/agent-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createGateway } from './gateway.ts';
 import type { ProviderConnection } from './provider-connection.ts';
 
 /**
@@ -106,7 +105,3 @@ export type Llm = {
 export type LlmTestResult = { ok: boolean; message: string; latencyMs: number };
 
 export type LlmDeps = { db: Db; config: Config; log: FastifyBaseLogger };
-
-export function createLlm(deps: LlmDeps): Llm {
-  return createGateway(deps);
-}

@@ -1,4 +1,4 @@
-import type { TemplateSource } from '../agent/template-texts.ts';
+import type { TemplateSource } from './template-texts.ts';
 
 /** The wizard's "Web page builder": an agent whose replies build pages previewed beside the chat. */
 export const WEB_BUILDER_TEMPLATE: TemplateSource = {

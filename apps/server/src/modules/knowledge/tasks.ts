@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import { docToJson } from '../document/document-content.ts';
+import { docToJson } from '../document/tasks.ts';
 import { type Chunk, chunkDocument, chunkPages } from './chunking.ts';
 import type { PageText } from './content-blocks.ts';
 

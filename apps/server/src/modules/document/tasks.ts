@@ -50,6 +50,9 @@ function withinLimit(state: Uint8Array) {
   return state;
 }
 
+/** For the other modules' worker tasks (the knowledge indexer reads a document's content as JSON). */
+export { docToJson };
+
 /**
  * The document work that runs in the worker pool (`platform/workers`), off the event loop: parsing
  * imported files and saved content, and rendering a document's state as HTML, Markdown, PDF and DOCX.

@@ -1,0 +1,2 @@
+// The dev module's face.
+export { devRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The device module's face.
+export { deviceRoutes } from './routes.ts';

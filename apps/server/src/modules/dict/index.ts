@@ -1,0 +1,2 @@
+// The dict module's face.
+export { dictRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The oauth module's face.
+export { oauthRoutes } from './routes.ts';

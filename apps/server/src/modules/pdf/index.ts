@@ -1,0 +1,2 @@
+// The pdf module's face.
+export { pdfRoutes } from './pdf-routes.ts';

@@ -1,0 +1,2 @@
+// The realtime module's face.
+export { realtimeRoutes } from './routes.ts';

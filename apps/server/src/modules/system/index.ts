@@ -1,0 +1,2 @@
+// The system module's face.
+export { systemRoutes } from './routes.ts';

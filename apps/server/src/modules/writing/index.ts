@@ -1,0 +1,2 @@
+// The writing module's face.
+export { aiWritingRoutes } from './ai-writing-routes.ts';
