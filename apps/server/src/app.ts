@@ -5,32 +5,19 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { agentRoutes, agentsOfLeavers, embedRoutes, knowledgeBaseRoutes } from './modules/agent/index.ts';
+import { agentModule, agentsOfLeavers } from './modules/agent/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { billingRoutes, createBilling } from './modules/billing/index.ts';
-import {
-  chatAgentListRoutes,
-  chatFeedbackRoutes,
-  chatInsightsRoutes,
-  chatRoutes,
-  createChatRunner,
-  createMessageSender,
-  imageProxyRoutes,
-  replyVersionRoutes,
-  saveToProjectRoutes,
-  shareRoutes,
-} from './modules/chat/index.ts';
+import { chatModule, createChatRunner, createMessageSender } from './modules/chat/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import { deviceRoutes } from './modules/device/index.ts';
 import { dictRoutes } from './modules/dict/index.ts';
 import {
-  attachmentRoutes,
   closeLiveDocuments,
   createCollabServer,
   createCollabTokens,
-  documentRoutes,
+  documentModule,
   registerCollabServer,
-  transferRoutes,
 } from './modules/document/index.ts';
 import {
   createKnowledgeIndexer,
@@ -47,13 +34,12 @@ import {
   createPreviewServer,
   createSiteBuilder,
   previewFrameSource,
-  siteImageRoutes,
-  siteRoutes,
+  siteModule,
 } from './modules/sites/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { createFileStore, orphanSweep, uploadRoutes } from './modules/upload/index.ts';
-import { accountRoutes, setupRoutes, userRoutes } from './modules/user/index.ts';
+import { userModule } from './modules/user/index.ts';
 import { aiWritingRoutes } from './modules/writing/index.ts';
 import { createNodeBus, type NodeBus } from './platform/bus/node-bus.ts';
 import { createServerProcess } from './platform/cluster/server-process.ts';
@@ -293,18 +279,21 @@ export async function buildApp(deps: AppDeps) {
     await vectors.close();
   });
   app.addHook('onClose', () => serverProcess.close());
+  // One plugin per module, in the order the modules depend on each other (docs/architecture.md).
   await app.register(systemRoutes, { config, database: deps.database });
-  await app.register(userRoutes, {
+  await app.register(userModule, {
     db,
     messenger,
     codesPerIpPerHour: config.codesPerIpPerHour,
     adminEmails: config.adminEmails,
   });
-  await app.register(accountRoutes, { db });
-  await app.register(setupRoutes, { db });
   await app.register(deviceRoutes, { db, realtime });
-  await app.register(uploadRoutes, { db, storage, uploadTarget });
   await app.register(oauthRoutes, { db, config });
+  await app.register(dictRoutes, { db });
+  await app.register(realtimeRoutes, { db, realtime, access });
+  if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
+  if (deps.backupToken)
+    await app.register(backupRoutes, { database: deps.database, token: deps.backupToken });
   await app.register(teamRoutes, {
     db,
     config,
@@ -312,11 +301,14 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     membersLeaving: [agentsOfLeavers(realtime)],
   });
-  await app.register(billingRoutes, { db, config, billing });
-  await app.register(dictRoutes, { db });
   await app.register(modelRoutes, { db, config, llm, embeddings: vectors.embeddings });
-  await app.register(agentRoutes, { db, realtime, llm });
+  await app.register(billingRoutes, { db, config, billing });
+  await app.register(uploadRoutes, { db, storage, uploadTarget });
   await app.register(projectRoutes, { db, realtime, closeLiveDocuments });
+  await app.register(documentModule, { db, collab, storage, config });
+  await app.register(pdfRoutes, { db, storage });
+  await app.register(knowledgeRoutes, { db });
+  const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
   const chatDeps = {
     db,
     realtime,
@@ -327,20 +319,16 @@ export async function buildApp(deps: AppDeps) {
     runner,
     processId: serverProcess.id,
   };
-  await app.register(chatRoutes, chatDeps);
-  await app.register(shareRoutes, { db, storage, config });
-  await app.register(chatAgentListRoutes, { db });
-  await app.register(chatFeedbackRoutes, { db });
-  await app.register(replyVersionRoutes, { db });
-  await app.register(chatInsightsRoutes, { db });
-  const previewLinks = createPreviewLinks({ secret: config.realtime.secret });
-  await app.register(siteRoutes, {
+  await app.register(siteModule, {
     db,
+    storage,
     previewLinks,
     config,
     send: createMessageSender(chatDeps),
   });
-  await app.register(siteImageRoutes, { db, storage });
+  await app.register(agentModule, { db, realtime, llm, bundle: spa });
+  await app.register(chatModule, { ...chatDeps, storage, publicUrl: config.publicUrl });
+  await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
   // The preview origin listens beside the app, on a port of its own; a port taken leaves previews off.
   const preview = createPreviewServer({
     db,
@@ -361,21 +349,7 @@ export async function buildApp(deps: AppDeps) {
     });
   });
   app.addHook('onClose', () => preview.close());
-  await app.register(imageProxyRoutes);
-  await app.register(aiWritingRoutes, { db, llm, firstTokenMs: config.llm.writingFirstTokenMs });
-  await app.register(realtimeRoutes, { db, realtime, access });
-  await app.register(documentRoutes, { db, collab });
-  await app.register(knowledgeRoutes, { db });
-  await app.register(knowledgeBaseRoutes, { db });
-  await app.register(saveToProjectRoutes, { db, storage });
-  await app.register(transferRoutes, { db, collab, storage, config });
-  await app.register(pdfRoutes, { db, storage });
-  await app.register(attachmentRoutes, { db, storage, config });
-  if (config.isDevelopmentHelpersOn) await app.register(devRoutes, { db });
-  if (deps.backupToken)
-    await app.register(backupRoutes, { database: deps.database, token: deps.backupToken });
 
-  if (spa) await app.register(embedRoutes, { db, bundle: spa });
   registerNotFound(app, spa ? await registerSpa(app, config.webDistDir, spa) : undefined);
   return app;
 }

@@ -1,6 +1,6 @@
-// The agents module's face: agents, their members, templates, publishing and embedding; the agent
-// policy and the agent data other modules read; what happens to agents when their owner leaves.
-
+// The agents module's face: its plugin (agents, members, debugging, publishing, knowledge bases,
+// embedding); the agent data and policy chat reads; how an agent's reply is asked of the model
+// (prompt, knowledge, relay), which chat and the AI writing share; and agents' part of members leaving.
 export {
   type AgentContext,
   type AgentRow,
@@ -10,9 +10,8 @@ export {
   readConfig,
 } from './agent-data.ts';
 export { agentsOfLeavers } from './agent-transfer.ts';
-export { embedRoutes } from './embed-routes.ts';
-export { knowledgeBaseRoutes } from './knowledge-base-routes.ts';
 export { withKnowledge } from './knowledge-prompt.ts';
+export { agentModule } from './plugin.ts';
 export { agentRole, authorizeAgent, mayReach, type PolicyActor, type PolicyAgent } from './policy.ts';
 export {
   agentMessages,
@@ -22,4 +21,3 @@ export {
   errorEvent,
   relayReply,
 } from './replies.ts';
-export { agentRoutes } from './routes.ts';

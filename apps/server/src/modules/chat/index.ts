@@ -1,11 +1,6 @@
-// The chat module's face.
-export { chatAgentListRoutes } from './agent-list-routes.ts';
-export { chatFeedbackRoutes } from './feedback-routes.ts';
+// The chat module's face: its plugin (conversations and the send, shares, feedback, reply versions,
+// insights, saving to a project, the image proxy), the reply runner app.ts starts and closes, and the
+// send the sites module is given to put a message to a conversation's agent.
 export { createChatRunner } from './generation.ts';
-export { imageProxyRoutes } from './image-proxy-routes.ts';
-export { chatInsightsRoutes } from './insights-routes.ts';
-export { replyVersionRoutes } from './reply-version-routes.ts';
-export { chatRoutes } from './routes.ts';
-export { saveToProjectRoutes } from './save-to-project-routes.ts';
+export { chatModule } from './plugin.ts';
 export { createMessageSender } from './send-message.ts';
-export { shareRoutes } from './share-routes.ts';

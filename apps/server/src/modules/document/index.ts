@@ -1,10 +1,10 @@
-// The document module's face.
-export { attachmentRoutes } from './attachment-routes.ts';
+// The documents module's face: its plugin (content, collaboration tokens, imports, exports,
+// attachments), the collaboration server app.ts routes websockets to, closing deleted documents'
+// editors (the projects module's port), and the document access and imports the PDF module builds on.
 export { createCollabServer } from './collab-server.ts';
 export { createCollabTokens } from './collab-tokens.ts';
-export { docToJson } from './document-content.ts';
 export { callerOrRefuse, canEdit, readableDocument } from './document-service.ts';
 export { documentNameOf, importDocument } from './import-doc.ts';
 export { closeLiveDocuments, registerCollabServer } from './live-documents.ts';
-export { documentRoutes } from './routes.ts';
-export { contentDisposition, readImport, transferRoutes } from './transfer-routes.ts';
+export { documentModule } from './plugin.ts';
+export { contentDisposition, readImport } from './transfer-routes.ts';

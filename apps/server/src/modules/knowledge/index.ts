@@ -1,4 +1,5 @@
-// The knowledge module's face.
+// The knowledge module's face: its plugin (search), the indexer and vectors app.ts starts, and the
+// sources an agent's reply gathers from the projects it knows.
 export {
   consultedSources,
   gatherKnowledge,

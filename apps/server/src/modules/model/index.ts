@@ -1,4 +1,5 @@
-// The model module's face.
+// The model module's face: its plugin (providers and models, the platform's writing model), the
+// model lookups chat and agents use, and seeding models from the configuration at start.
 export {
   answeringModelSql,
   findModelSummary,

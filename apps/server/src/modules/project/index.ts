@@ -1,8 +1,8 @@
-// The projects module's face: projects, their members and catalogues, the trash, and the document
-// policy other modules ask before touching a document.
-
+// The projects module's face: its plugin (projects, members, catalogues, the trash); the document
+// policy every module asks before touching a document; the catalogue's tree the PDF module inserts
+// into; the search index's queue the documents, PDFs and trash mark; where an upload goes.
 export { assertGroup, createDoc, holdProject, insertDoc } from './doc-tree.ts';
-export { dropFromIndex, markForIndexing, markPdfForIndexing } from './index-queue.ts';
+export { markForIndexing, markPdfForIndexing } from './index-queue.ts';
 export {
   authorizeProject,
   documentAccess,

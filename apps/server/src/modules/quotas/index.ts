@@ -2,14 +2,7 @@
 // plan allows (points a month, storage, members) and who may manage it; the bytes the team stores,
 // checked against its storage quota by every module that stores some; and its points balance and
 // ledger, which chat and the AI writing spend, billing grants and the team and account screens show.
-export {
-  type CatalogueFile,
-  loadPlans,
-  type PlanRow,
-  type PricingRow,
-  readCatalogue,
-  syncCatalogue,
-} from './catalogue.ts';
+export { type CatalogueFile, readCatalogue, syncCatalogue } from './catalogue.ts';
 export {
   allPlanPackages,
   type BillingAction,
@@ -18,21 +11,13 @@ export {
   mayBilling,
   textsOf,
 } from './plan-packages.ts';
-export {
-  endedUnsettledTeams,
-  monthlyPointsSql,
-  planLedgerRow,
-  settleEndedPlan,
-  type TeamQuotas,
-  teamQuotas,
-} from './plan-quotas.ts';
+export { endedUnsettledTeams, planLedgerRow, settleEndedPlan, teamQuotas } from './plan-quotas.ts';
 export {
   debitPoints,
   type LedgerEntry,
   pointsBalance,
   preparePoints,
   refundPoints,
-  renewMonthlyPoints,
   setPointsBalance,
 } from './points.ts';
 export {
@@ -40,6 +25,5 @@ export {
   currentTeamOf,
   isStorageRefusal,
   reserveStorage,
-  storageRoomLeft,
   teamStorageUsed,
 } from './storage-quota.ts';

@@ -1,2 +1,2 @@
-// The realtime module's face.
+// The realtime module's face: its plugin (realtime tokens and channel subscriptions).
 export { realtimeRoutes } from './routes.ts';

@@ -1,5 +1,5 @@
-// The team module's face: what other modules may use of it. Its routes are registered by app.ts.
-
+// The team module's face: its plugin (teams, members, departments, approvals, invitations), the
+// team policy and context every team-scoped call uses, and the person helpers every list shows.
 export { listTeamCandidates } from './candidates.ts';
 export { maskedPerson, personColumns, personName } from './people.ts';
 export { loadTeamContext, requireTeam, teamOf } from './policy.ts';

@@ -1,2 +1,2 @@
-// The writing module's face.
+// The writing module's face: its plugin (the editor's AI writing on a selection, billed in points).
 export { aiWritingRoutes } from './ai-writing-routes.ts';
