@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
@@ -33,8 +34,8 @@ const ctx = useTestApp({}, (config) => {
   appRealtime = createRealtime({ config: config.realtime, log: pino({ level: 'silent' }) });
   return { realtime: appRealtime };
 });
-const { call, data, team, person, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, team, person, balanceOf, chatSetup, settledReply } = chatApi(ctx, fakes);
 
 const fence = '```';
 const VERSIONS = '/api/chat/get-site-versions';
@@ -51,15 +52,9 @@ const MAIN = block(
 const app = (text: string) =>
   block('src/App.tsx', `export default function App() { return <h1>${text}</h1>; }`);
 
-async function builder(model: 'chat' | 'slow' = 'chat', isWebBuilder = true) {
-  const { owner } = await team();
-  const created = await agent(owner.token, {
-    ...completeConfig(fakes.model[model]),
-    web_build: isWebBuilder,
-  });
-  await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
-  return { owner, agentId: created.id };
-}
+/** A new team whose owner has a published agent that builds sites (unless `isWebBuilder` is false). */
+const builder = (model: 'chat' | 'slow' = 'chat', isWebBuilder = true) =>
+  chatSetup(model, { web_build: isWebBuilder });
 
 const versionsOf = async (token: string, conversationId: string) =>
   (await data('GET', `${VERSIONS}?conversation_id=${conversationId}`, token)) as {
@@ -79,19 +74,9 @@ const builtVersions = (token: string, conversationId: string, count: number) =>
     return versions;
   }, 45_000);
 
-const replyEnded = (token: string, conversationId: string) =>
-  eventually(async () => {
-    const page = await data(
-      'GET',
-      `/api/chat/get-conversation-messages?conversation_id=${conversationId}`,
-      token,
-    );
-    expect(page.data.at(-1).status).not.toBe('streaming');
-  });
-
 async function send(token: string, payload: object) {
   const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
-  await replyEnded(token, sent.conversation_id);
+  await settledReply(token, sent.conversation_id);
   return sent as { conversation_id: string; assistant_message_id: number };
 }
 
@@ -261,10 +246,6 @@ describe("a web builder's replies make numbered versions of the conversation's s
 });
 
 describe('fixing a failed version through chat', () => {
-  const balanceOf = async (token: string) =>
-    (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-      .points_quota_surplus_numerical as number;
-
   it("sends the version's errors to the agent as a message of the user's, with its points, answered as a send is", async () => {
     const { owner, agentId } = await builder();
     const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
@@ -281,7 +262,7 @@ describe('fixing a failed version through chat', () => {
       points: 3,
       assistant_message_id: expect.any(Number),
     });
-    await replyEnded(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
     const [question] = await ctx.database.db
       .select({ content: chatMessages.content })
       .from(chatMessages)
