@@ -14,6 +14,7 @@ import { bearer } from '../../../test/factories.ts';
 import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
 import { childrenRunning, watchNewProcesses } from '../../../test/processes.ts';
 import { conversationRealtimeClient } from '../../../test/realtime-clients.ts';
+import { siteConversations } from '../../../test/sites.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, serverProcesses, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
@@ -35,7 +36,8 @@ const ctx = useTestApp({}, (config) => {
   return { realtime: appRealtime };
 });
 const fakes = useFakeModels(ctx);
-const { call, data, team, person, balanceOf, chatSetup, settledReply } = chatApi(ctx, fakes);
+const { call, data, team, person, balanceOf, settledReply } = chatApi(ctx, fakes);
+const { webBuilder, sendAndWait } = siteConversations(ctx, fakes);
 
 const fence = '```';
 const VERSIONS = '/api/chat/get-site-versions';
@@ -51,10 +53,6 @@ const MAIN = block(
 );
 const app = (text: string) =>
   block('src/App.tsx', `export default function App() { return <h1>${text}</h1>; }`);
-
-/** A new team whose owner has a published agent that builds sites (unless `isWebBuilder` is false). */
-const builder = (model: 'chat' | 'slow' = 'chat', isWebBuilder = true) =>
-  chatSetup(model, { web_build: isWebBuilder });
 
 const versionsOf = async (token: string, conversationId: string) =>
   (await data('GET', `${VERSIONS}?conversation_id=${conversationId}`, token)) as {
@@ -74,12 +72,6 @@ const builtVersions = (token: string, conversationId: string, count: number) =>
     return versions;
   }, 45_000);
 
-async function send(token: string, payload: object) {
-  const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
-  await settledReply(token, sent.conversation_id);
-  return sent as { conversation_id: string; assistant_message_id: number };
-}
-
 const filesOf = async (token: string, conversationId: string, version: number) =>
   (await data('GET', `${FILES}?conversation_id=${conversationId}&version=${version}`, token)).files as {
     path: string;
@@ -88,8 +80,11 @@ const filesOf = async (token: string, conversationId: string, version: number) =
 
 describe("a web builder's replies make numbered versions of the conversation's site", () => {
   it('builds the first version, then the next over it, keeping the files not written again', async () => {
-    const { owner, agentId } = await builder();
-    const first = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('One')}` });
+    const { owner, agentId } = await webBuilder();
+    const first = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('One')}`,
+    });
     const conversationId = first.conversation_id;
     const once = await builtVersions(owner.token, conversationId, 1);
     expect(once.data[0]).toMatchObject({
@@ -100,7 +95,7 @@ describe("a web builder's replies make numbered versions of the conversation's s
     });
     expect(once.data[0]!.preview_url).toMatch(/^http:\/\/localhost:3001\/p\/[\w-]+\.1\.\d+\.[\w-]+\/$/);
 
-    const second = await send(owner.token, {
+    const second = await sendAndWait(owner.token, {
       conversation_id: conversationId,
       content: `Changed:\n${app('Two')}`,
     });
@@ -122,9 +117,9 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('fails a version that does not build, with each error located, and no preview', async () => {
-    const { owner, agentId } = await builder();
+    const { owner, agentId } = await webBuilder();
     const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
-    const sent = await send(owner.token, { agent_id: agentId, content: `Fixed:\n${MAIN}\n${broken}` });
+    const sent = await sendAndWait(owner.token, { agent_id: agentId, content: `Fixed:\n${MAIN}\n${broken}` });
     const versions = await builtVersions(owner.token, sent.conversation_id, 1);
     expect(versions.data[0]).toMatchObject({
       version: 1,
@@ -135,7 +130,7 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('makes a version of the complete files of a reply cut by Stop', async () => {
-    const { owner, agentId } = await builder('slow');
+    const { owner, agentId } = await webBuilder('slow');
     const long = block(
       'src/Long.tsx',
       'export const words = [',
@@ -164,10 +159,10 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it("teaches a web builder's model to write files as blocks naming their path, and no other agent's", async () => {
-    const web = await builder();
-    const taught = await send(web.owner.token, { agent_id: web.agentId, content: '/system' });
-    const plain = await builder('chat', false);
-    const untaught = await send(plain.owner.token, { agent_id: plain.agentId, content: '/system' });
+    const web = await webBuilder();
+    const taught = await sendAndWait(web.owner.token, { agent_id: web.agentId, content: '/system' });
+    const plain = await webBuilder('chat', false);
+    const untaught = await sendAndWait(plain.owner.token, { agent_id: plain.agentId, content: '/system' });
     const replyOf = async (id: number) =>
       (
         await ctx.database.db
@@ -193,14 +188,14 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('makes no version from an agent that is not a web builder, nor from a reply without files', async () => {
-    const plain = await builder('chat', false);
-    const sent = await send(plain.owner.token, {
+    const plain = await webBuilder('chat', false);
+    const sent = await sendAndWait(plain.owner.token, {
       agent_id: plain.agentId,
       content: `A page:\n${MAIN}\n${app('No')}`,
     });
     expect(await versionsOf(plain.owner.token, sent.conversation_id)).toEqual({ data: [], total: 0 });
-    const web = await builder();
-    const chat = await send(web.owner.token, {
+    const web = await webBuilder();
+    const chat = await sendAndWait(web.owner.token, {
       agent_id: web.agentId,
       content: `Code:\n${fence}tsx\nno path\n${fence}`,
     });
@@ -208,8 +203,11 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it("shows a conversation's versions and files to its owner only", async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Mine')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('Mine')}`,
+    });
     const conversationId = sent.conversation_id;
     await builtVersions(owner.token, conversationId, 1);
     const stranger = await person();
@@ -247,9 +245,9 @@ describe("a web builder's replies make numbered versions of the conversation's s
 
 describe('fixing a failed version through chat', () => {
   it("sends the version's errors to the agent as a message of the user's, with its points, answered as a send is", async () => {
-    const { owner, agentId } = await builder();
+    const { owner, agentId } = await webBuilder();
     const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
-    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${broken}` });
+    const sent = await sendAndWait(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${broken}` });
     await builtVersions(owner.token, sent.conversation_id, 1);
     const before = await balanceOf(owner.token);
     const fix = await data('POST', '/api/chat/fix-site', owner.token, {
@@ -283,8 +281,11 @@ describe('fixing a failed version through chat', () => {
   });
 
   it('refuses a version that did not fail, one that does not exist, and a conversation of someone else', async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${app('Fine')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `Page:\n${MAIN}\n${app('Fine')}`,
+    });
     await builtVersions(owner.token, sent.conversation_id, 1);
     const fix = (token: string, version: number) =>
       call('POST', '/api/chat/fix-site', token, { conversation_id: sent.conversation_id, version });
@@ -299,8 +300,8 @@ describe('fixing a failed version through chat', () => {
 
 /** A conversation of a web builder with `count` replies in it, made without the model. */
 async function conversationWithReplies(count: number) {
-  const { owner, agentId } = await builder();
-  const sent = await send(owner.token, { agent_id: agentId, content: 'no files yet' });
+  const { owner, agentId } = await webBuilder();
+  const sent = await sendAndWait(owner.token, { agent_id: agentId, content: 'no files yet' });
   const replies = await ctx.database.db
     .insert(chatMessages)
     .values(
@@ -585,8 +586,11 @@ describe('the preview origin', () => {
     });
 
   it("serves a ready version's page and assets at its signed address, under a policy that allows no connection", async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Shown')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('Shown')}`,
+    });
     const [version] = (await builtVersions(owner.token, sent.conversation_id, 1)).data;
     const path = new URL(version!.preview_url!).pathname;
     const preview = previewOf();
