@@ -64,10 +64,12 @@ test('a page asked for in chat shows beside it, at both widths, with its code; a
       return chat && side ? [chat.width >= 300, chat.x + chat.width <= side.x + 1] : null;
     })
     .toEqual([true, true]);
-  const header = conversation.locator('header');
-  for (const button of await header.getByRole('button').all()) {
+  const headerButtons = await conversation.locator('header').getByRole('button').all();
+  expect(headerButtons.length).toBeGreaterThan(0);
+  for (const button of headerButtons) {
     const [box, side] = [await button.boundingBox(), await panel.boundingBox()];
-    if (box && side) expect(box.x + box.width).toBeLessThanOrEqual(side.x + 1);
+    expect(box && side, 'the button and the panel on screen').toBeTruthy();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(side!.x + 1);
   }
 
   // Mobile width, then desktop again.

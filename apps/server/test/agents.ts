@@ -65,7 +65,12 @@ export function agentApi(ctx: TestContext) {
     return { id: created.id as number, key: created.agent_key as string };
   }
 
-  return { call, data, person, team, agent };
+  /** The points left to the caller's current team, as its account shows them. */
+  const balanceOf = async (token: string) =>
+    (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
+      .points_quota_surplus_numerical as number;
+
+  return { call, data, person, team, agent, balanceOf };
 }
 
 export type FakeModels = { chat: number; slow: number; fail: number; disabled: number; embedding: number };

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { App } from '../src/app.ts';
+import { until } from './eventually.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -59,14 +60,15 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     hasExited = true;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (hasExited) throw new Error(`the server exited while starting:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${stderr}`);
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(
+    async () => {
+      if (hasExited) throw new Error(`the server exited while starting:\n${stderr}`);
+      const health = await fetch(`${url}/api/health`).catch(() => undefined);
+      return health?.status === 200;
+    },
+    'the server answering its health check',
+    { timeout: 120_000, detail: () => stderr },
+  );
   return { url, child, exited, errors: () => stderr, app: httpApp(url) };
 }
 
@@ -94,23 +96,4 @@ function httpApp(base: string): App {
     };
   }
   return { inject } as unknown as App;
-}
-
-/**
- * Reads until `read` answers something, for what child servers do in their own time; throws naming
- * `what` and the servers' stderr (`errors`) when it never does.
- */
-export async function until<T>(
-  read: () => Promise<T | undefined>,
-  what: string,
-  errors: () => string = () => '',
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never: ${what}\n${errors()}`);
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { createPreviewLinks } from '../src/modules/sites/preview-links.ts';
 import { createPreviewServer } from '../src/modules/sites/preview-server.ts';
 import { createStorage } from '../src/platform/storage/storage.ts';
-import { type agentApi, completeConfig, type useFakeModels } from './agents.ts';
-import { eventually } from './eventually.ts';
+import type { FakeModels } from './agents.ts';
+import { chatApi } from './chat.ts';
 import type { TestContext } from './test-app.ts';
 
 /** Helpers of the site tests: the preview origin of the test app, and conversations of web builders. */
@@ -24,27 +24,17 @@ export function usePreviewServer(ctx: TestContext) {
 }
 
 /** The tests' way to a web builder's conversations. */
-export function siteConversations(api: ReturnType<typeof agentApi>, fakes: ReturnType<typeof useFakeModels>) {
-  const { data, team, agent } = api;
+export function siteConversations(ctx: TestContext, fakes: { model: FakeModels }) {
+  const { data, chatSetup, settledReply } = chatApi(ctx, fakes);
 
-  async function webBuilder() {
-    const { owner } = await team();
-    const created = await agent(owner.token, { ...completeConfig(fakes.model.chat), web_build: true });
-    await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
-    return { owner, agentId: created.id as number };
-  }
+  /** A new team whose owner has a published agent on `model` that builds sites (unless told not to). */
+  const webBuilder = (model: keyof FakeModels = 'chat', isWebBuilder = true) =>
+    chatSetup(model, { web_build: isWebBuilder });
 
   /** Sends a message, and waits for the reply to end. */
   async function sendAndWait(token: string, payload: object) {
     const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
-    await eventually(async () => {
-      const page = await data(
-        'GET',
-        `/api/chat/get-conversation-messages?conversation_id=${sent.conversation_id}`,
-        token,
-      );
-      expect(page.data.at(-1).status).not.toBe('streaming');
-    });
+    await settledReply(token, sent.conversation_id);
     return sent as { conversation_id: string; assistant_message_id: number };
   }
 

@@ -2,12 +2,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REALTIME_API } from '@tandem/contract/api';
-import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import type { ChatPublication } from '@tandem/contract/chat';
 import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { agentApi, completeConfig } from '../../test/agents.ts';
-import { type ChildServer, startChildServer, until as untilServer } from '../../test/child-server.ts';
+import { completeConfig } from '../../test/agents.ts';
+import { chatApi } from '../../test/chat.ts';
+import { type ChildServer, startChildServer } from '../../test/child-server.ts';
+import { until as waitUntil } from '../../test/eventually.ts';
 import { bearer, createUser, tinyPng } from '../../test/factories.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../test/fake-llm/fake-llm-server.ts';
 import { type S3TestServer, startS3Server } from '../../test/s3-server.ts';
@@ -30,19 +32,12 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two server processes o
   let token: string;
   let agentId: number;
 
-  const on = (node: ChildServer) => agentApi({ app: node.app } as TestContext);
-  const messagesOf = async (node: ChildServer, conversationId: string) =>
-    (
-      await on(node).data(
-        'GET',
-        `/api/chat/get-conversation-messages?conversation_id=${conversationId}`,
-        token,
-      )
-    ).data as ChatMessage[];
+  const on = (node: ChildServer) => chatApi({ app: node.app } as TestContext);
   const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join(' ');
 
+  /** Child servers take their time: a minute, and their stderr told when it runs out. */
   const until = <T>(read: () => Promise<T | undefined>, what: string) =>
-    untilServer(read, what, () => nodes.map((node) => node.errors()).join('\n'));
+    waitUntil(read, what, { timeout: 60_000, detail: () => nodes.map((node) => node.errors()).join('\n') });
 
   beforeAll(async () => {
     fake = await startFakeLlmServer();
@@ -135,21 +130,21 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two server processes o
       content,
     });
     await until(async () => {
-      const reply = (await messagesOf(one, sent.conversation_id)).at(-1);
+      const reply = (await on(one).messagesOf(token, sent.conversation_id)).at(-1);
       return reply?.status === 'streaming' && reply.content !== '' ? reply : undefined;
     }, 'the reply under way');
 
     expect(
       await on(two).data('POST', '/api/chat/stop-message', token, { conversation_id: sent.conversation_id }),
     ).toEqual({ stopped: true });
-    const reply = (await messagesOf(one, sent.conversation_id)).at(-1)!;
+    const reply = (await on(one).messagesOf(token, sent.conversation_id)).at(-1)!;
     expect(reply.status).toBe('stopped');
     expect(reply.content).toMatch(/^Echo: w0/);
     expect(reply.content.length).toBeLessThan(`Echo: ${content}`.length);
     // The first process really stopped generating: its saved text no longer grows.
     const settled = reply.content;
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect((await messagesOf(one, sent.conversation_id)).at(-1)!.content).toBe(settled);
+    expect((await on(one).messagesOf(token, sent.conversation_id)).at(-1)!.content).toBe(settled);
   }, 120_000);
 
   it('an image uploaded through one is served by the other from the bucket, neither keeping it on disk', async () => {

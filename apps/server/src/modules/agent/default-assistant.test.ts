@@ -1,15 +1,8 @@
-import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addFakeModels,
-  agentApi,
-  completeConfig,
-  type FakeModels,
-  type Person,
-} from '../../../test/agents.ts';
-import { eventually } from '../../../test/eventually.ts';
+import { addFakeModels, completeConfig, type FakeModels, type Person } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { models } from '../../db/schema.ts';
@@ -25,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 const ctx = useTestApp(overrides);
-const { call, data, person, agent } = agentApi(ctx);
+const { call, data, person, agent, settledReply } = chatApi(ctx);
 
 const hubOf = async (token: string) =>
   (await data('GET', '/api/agent/get-agent-list?tab=all', token)).data as {
@@ -43,19 +36,6 @@ const defaultAssistantOf = async (who: Person) => {
 };
 
 const send = (token: string, payload: object) => call('POST', '/api/chat/agent-send-message', token, payload);
-
-async function settledReply(token: string, conversationId: string): Promise<ChatMessage> {
-  return eventually(async () => {
-    const list = await data(
-      'GET',
-      `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page=1&page_size=50`,
-      token,
-    );
-    const reply = (list.data as ChatMessage[]).findLast((message) => message.role === 'assistant');
-    if (!reply || reply.status === 'streaming') throw new Error('still streaming');
-    return reply;
-  });
-}
 
 describe('a fresh installation', () => {
   it('gives a new user a default assistant that says how to connect a model while none is', async () => {

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { CHAT_AGENT_LIST_MAX, type ChatListAgent, type ChatMessage } from '@tandem/contract/chat';
+import { CHAT_AGENT_LIST_MAX, type ChatListAgent } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { MESSAGES } from '@tandem/contract/messages';
 import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, type Person, useFakeModels } from '../../../test/agents.ts';
+import { completeConfig, type Person, useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { chatRows } from '../../../test/chat-rows.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { agents, chatAgentList, conversations } from '../../db/schema.ts';
 
 const ctx = useTestApp();
-const { call, data, team, agent, person } = agentApi(ctx);
+const { call, data, team, agent, person, settledReply } = chatApi(ctx);
 const fakes = useFakeModels(ctx);
 
 const listOf = async (token: string) =>
@@ -59,15 +60,6 @@ async function seededAgents(n: number, owner: Person, teamId: number) {
 
 const listAll = (userId: number, agentIds: number[]) =>
   ctx.database.db.insert(chatAgentList).values(agentIds.map((agentId) => ({ userId, agentId })));
-
-/** Waits until the conversation's reply is no longer streaming. */
-async function settled(token: string, conversationId: string) {
-  const url = `/api/chat/get-conversation-messages?conversation_id=${conversationId}`;
-  await eventually(async () => {
-    const messages = (await data('GET', url, token)).data as ChatMessage[];
-    expect(messages.at(-1)?.status).not.toBe('streaming');
-  });
-}
 
 describe('adding to the agents list', () => {
   it('lists the agent with its face, status, points per request and when it was last used', async () => {
@@ -167,14 +159,14 @@ describe('starting a conversation', () => {
       content: 'hello',
     });
     await eventually(async () => expect(await idsOf(owner.token)).toEqual([created.id]));
-    await settled(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
 
     await remove(owner.token, created.id);
     await data('POST', '/api/chat/agent-send-message', owner.token, {
       conversation_id: sent.conversation_id,
       content: 'again',
     });
-    await settled(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
     expect(await listOf(owner.token)).toEqual([]);
   });
 });
@@ -315,7 +307,7 @@ describe('the agents list’s limit', () => {
       agent_id: extra.id,
       content: 'hello',
     });
-    await settled(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
     expect(await rowsOf(owner.id)).toBe(CHAT_AGENT_LIST_MAX);
     expect(await idsOf(owner.token)).not.toContain(extra.id);
 

@@ -1,37 +1,25 @@
 import { ERRORS } from '@tandem/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 describe('a reply slower than LLM_TIMEOUT_MS', () => {
   /** A server whose models must answer within a second. */
   const ctx = useTestApp({ LLM_TIMEOUT_MS: '1000' });
-  const { data, team, agent } = agentApi(ctx);
   const fakes = useFakeModels(ctx);
+  const { data, balanceOf, chatSetup, settledReply } = chatApi(ctx, fakes);
 
   it('fails with answer timeout (2006) and gives the points back', async () => {
-    const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(fakes.model.slow));
-    await data('POST', '/api/agent/publish-agent', owner.token, { id });
+    const { owner, agentId } = await chatSetup('slow');
     const words = Array.from({ length: 15 }, (_, i) => `word${i}`).join(' ');
     const sent = await data('POST', '/api/chat/agent-send-message', owner.token, {
-      agent_id: id,
+      agent_id: agentId,
       content: words,
     });
-    let last: { status: string; error_code: number | null; content: string } | undefined;
-    for (let tries = 0; tries < 200; tries++) {
-      const page = await data(
-        'GET',
-        `/api/chat/get-conversation-messages?conversation_id=${sent.conversation_id}`,
-        owner.token,
-      );
-      last = page.data.at(-1);
-      if (last?.status !== 'streaming') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const last = await settledReply(owner.token, sent.conversation_id);
     expect(last).toMatchObject({ status: 'failed', error_code: ERRORS.ANSWER_TIMEOUT.code });
-    const account = await data('GET', '/api/user/account', owner.token);
-    expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(1000);
+    expect(await balanceOf(owner.token)).toBe(1000);
   });
 });
 
@@ -41,25 +29,20 @@ describe('a team with as many replies running as CHAT_TEAM_MAX_REPLIES', () => {
    * timeout near, so none ends by itself while the test counts them, however busy the machine is.
    */
   const ctx = useTestApp({ CHAT_TEAM_MAX_REPLIES: '2' });
-  const { call, data, team, agent } = agentApi(ctx);
   const fakes = useFakeModels(ctx);
+  const { call, data, balanceOf, chatSetup } = chatApi(ctx, fakes);
   const longMessage = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
 
   it('answers system busy (2005, 503) to one more, charging nothing, until one ends', async () => {
-    const { owner } = await team();
-    const { id } = await agent(owner.token, completeConfig(fakes.model.slow));
-    await data('POST', '/api/agent/publish-agent', owner.token, { id });
+    const { owner, agentId } = await chatSetup('slow');
     const send = () =>
-      call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: id, content: longMessage });
+      call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: agentId, content: longMessage });
     const answers = await Promise.all([send(), send(), send()]);
     const codes = answers.map((a) => a.body.code as number).sort((a, b) => a - b);
     expect(codes).toEqual([0, 0, ERRORS.SYSTEM_BUSY.code]);
     const busy = answers.filter((a) => a.body.code === ERRORS.SYSTEM_BUSY.code);
     expect(busy[0]!.status).toBe(503);
-    const account = await data('GET', '/api/user/account', owner.token);
-    expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(
-      1000 - 2 * 3,
-    );
+    expect(await balanceOf(owner.token)).toBe(1000 - 2 * 3);
     const started = answers
       .filter((a) => a.body.code === 0)
       .map((a) => a.body.data.conversation_id as string);
@@ -70,8 +53,8 @@ describe('a team with as many replies running as CHAT_TEAM_MAX_REPLIES', () => {
 
 describe("a new team's first sends, many at once", () => {
   const ctx = useTestApp();
-  const { call, data, team, agent } = agentApi(ctx);
   const fakes = useFakeModels(ctx);
+  const { call, balanceOf, chatSetup } = chatApi(ctx, fakes);
 
   /**
    * The first send finds no points row and makes it; one that ran beside it could find no row to debit
@@ -80,19 +63,17 @@ describe("a new team's first sends, many at once", () => {
    */
   it('are all answered and all charged, however they interleave', async () => {
     for (let round = 0; round < 4; round++) {
-      const { owner } = await team();
-      const { id } = await agent(owner.token, completeConfig(fakes.model.chat));
-      await data('POST', '/api/agent/publish-agent', owner.token, { id });
+      const { owner, agentId } = await chatSetup();
       const answers = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          call('POST', '/api/chat/agent-send-message', owner.token, { agent_id: id, content: `Hello ${i}` }),
+          call('POST', '/api/chat/agent-send-message', owner.token, {
+            agent_id: agentId,
+            content: `Hello ${i}`,
+          }),
         ),
       );
       expect(answers.map((answer) => answer.body.code)).toEqual(Array(8).fill(0));
-      const account = await data('GET', '/api/user/account', owner.token);
-      expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(
-        1000 - 8 * 3,
-      );
+      expect(await balanceOf(owner.token)).toBe(1000 - 8 * 3);
     }
   });
 });

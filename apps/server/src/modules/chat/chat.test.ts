@@ -5,7 +5,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
+import { until } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -37,49 +39,30 @@ const ctx = useTestApp({}, (config) => {
     llm: watched,
   };
 });
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, team, balanceOf, chatSetup, publishedAgent, messagesPage, messagesOf, replyWhen } =
+  chatApi(ctx, fakes);
 
 const FREE_POINTS = 1000;
 const POINTS = 3; // the fake models' points per request
 
-/** A team whose owner has a published agent on the model, with `config` over a complete one. */
-async function chatSetup(model: keyof typeof fakes.model = 'chat', config: object = {}) {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, { ...completeConfig(fakes.model[model]), ...config });
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { ...teamOf, agentId: created.id, agentKey: created.key };
-}
-
 const send = (token: string, payload: object) => call('POST', '/api/chat/agent-send-message', token, payload);
-
-async function messagesOf(token: string, conversationId: string, page = 1, pageSize = 100) {
-  const list = await data(
-    'GET',
-    `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page=${page}&page_size=${pageSize}`,
-    token,
-  );
-  return list as { data: ChatMessage[]; total: number };
-}
 
 /**
  * Waits until the conversation's last reply is no longer streaming and its last publication has gone
  * out (the reply is saved before `done` or `error` is published); answers the reply.
  */
-async function settledReply(token: string, conversationId: string) {
-  for (let tries = 0; tries < 300; tries++) {
-    const last = (await messagesOf(token, conversationId)).data.at(-1)!;
-    const lastEvent = publicationsOf(conversationId).at(-1)?.type;
-    const isPublished = lastEvent === 'done' || lastEvent === 'error' || lastEvent === undefined;
-    if (last.status !== 'streaming' && isPublished) return last;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the reply never ended');
-}
-
-const balanceOf = async (token: string) =>
-  (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-    .points_quota_surplus_numerical as number;
+const settledReply = (token: string, conversationId: string) =>
+  replyWhen(
+    token,
+    conversationId,
+    (reply) => {
+      const lastEvent = publicationsOf(conversationId).at(-1)?.type;
+      const isPublished = lastEvent === 'done' || lastEvent === 'error' || lastEvent === undefined;
+      return reply.status !== 'streaming' && isPublished;
+    },
+    'the reply ended and published',
+  );
 
 const publicationsOf = (conversationId: string) =>
   published.filter((p) => p.channel === `chat:${conversationId}`).map((p) => p.data);
@@ -95,7 +78,7 @@ describe('sending a message', () => {
     expect(sent.channel).toBe(`chat:${sent.conversation_id}`);
     // The request has ended; the reply is still being generated on the server.
     const during = await messagesOf(owner.token, sent.conversation_id);
-    expect(during.data.map((m) => [m.role, m.status])).toEqual([
+    expect(during.map((m) => [m.role, m.status])).toEqual([
       ['user', 'done'],
       ['assistant', 'streaming'],
     ]);
@@ -159,7 +142,7 @@ describe('sending a message', () => {
     );
     // Someone else's agent (another team's, private) is not found.
     expect(answer.body.code).toBe(ERRORS.AGENT_NOT_FOUND.code);
-    const { agentId } = await chatSetupIn(owner.token, 'fail');
+    const { agentId } = await publishedAgent(owner.token, 'fail');
     const sent = (await send(owner.token, { agent_id: agentId, content: 'hi' })).body.data;
     const reply = await settledReply(owner.token, sent.conversation_id);
     expect(reply).toMatchObject({ status: 'failed', error_code: ERRORS.SYSTEM_BUSY.code, points: 0 });
@@ -293,7 +276,7 @@ describe('sending a message', () => {
     const again = await send(owner.token, { conversation_id: first.conversation_id, regenerate: true });
     expect(again.body.data).toMatchObject({ user_message_id: first.user_message_id });
     await settledReply(owner.token, first.conversation_id);
-    const { data: messages } = await messagesOf(owner.token, first.conversation_id);
+    const messages = await messagesOf(owner.token, first.conversation_id);
     expect(messages.map((m) => [m.id, m.content])).toEqual([
       [first.user_message_id, 'again'],
       [again.body.data.assistant_message_id, 'Echo: again'],
@@ -301,13 +284,6 @@ describe('sending a message', () => {
     expect(await balanceOf(owner.token)).toBe(FREE_POINTS - 2 * POINTS);
   });
 });
-
-/** Another published agent in the caller's current team. */
-async function chatSetupIn(token: string, model: keyof typeof fakes.model) {
-  const created = await agent(token, completeConfig(fakes.model[model]));
-  await data('POST', '/api/agent/publish-agent', token, { id: created.id });
-  return { agentId: created.id };
-}
 
 describe('one reply at a time', () => {
   it('lets one of several concurrent sends to a conversation through, the others answer 2011', async () => {
@@ -344,7 +320,7 @@ describe('one reply at a time', () => {
     const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'again' });
     expect(next.body.code).toBe(0);
     await settledReply(owner.token, first.conversation_id);
-    const { data: messages } = await messagesOf(owner.token, first.conversation_id);
+    const messages = await messagesOf(owner.token, first.conversation_id);
     expect(messages.find((m) => m.id === orphan!.id)).toMatchObject({
       status: 'failed',
       error_code: ERRORS.SYSTEM_BUSY.code,
@@ -359,14 +335,14 @@ describe('a long reply', () => {
     const { owner, agentId } = await chatSetup('slow');
     const content = 'a reply long enough to be saved more than once while it streams';
     const sent = (await send(owner.token, { agent_id: agentId, content })).body.data;
-    let partial: ChatMessage | undefined;
-    for (let tries = 0; tries < 200 && !partial; tries++) {
-      const last = (await messagesOf(owner.token, sent.conversation_id)).data.at(-1)!;
-      if (last.status === 'streaming' && last.content !== '') partial = last;
-      else await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(partial?.content).toMatch(/^Echo:/);
-    expect(partial!.content.length).toBeLessThan(`Echo: ${content}`.length);
+    const partial = await replyWhen(
+      owner.token,
+      sent.conversation_id,
+      (reply) => reply.status === 'streaming' && reply.content !== '',
+      'the reply under way',
+    );
+    expect(partial.content).toMatch(/^Echo:/);
+    expect(partial.content.length).toBeLessThan(`Echo: ${content}`.length);
     expect((await settledReply(owner.token, sent.conversation_id)).content).toBe(`Echo: ${content}`);
   });
 });
@@ -470,14 +446,12 @@ describe('stopping', () => {
     const { owner, agentId } = await chatSetup('slow');
     const content = 'many words for the slow model to say one by one';
     const sent = (await send(owner.token, { agent_id: agentId, content })).body.data;
-    while (!publicationsOf(sent.conversation_id).some((e) => e.type === 'delta')) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => publicationsOf(sent.conversation_id).some((e) => e.type === 'delta'), 'a delta');
     const stop = await data('POST', '/api/chat/stop-message', owner.token, {
       conversation_id: sent.conversation_id,
     });
     expect(stop).toEqual({ stopped: true });
-    const reply = (await messagesOf(owner.token, sent.conversation_id)).data.at(-1)!;
+    const reply = (await messagesOf(owner.token, sent.conversation_id)).at(-1)!;
     expect(reply.status).toBe('stopped');
     expect(reply.content.length).toBeGreaterThan(0);
     expect(reply.content.length).toBeLessThan(`Echo: ${content}`.length);
@@ -495,10 +469,10 @@ describe('conversations', () => {
     await settledReply(owner.token, sent.conversation_id);
     await send(owner.token, { conversation_id: sent.conversation_id, content: 'second' });
     await settledReply(owner.token, sent.conversation_id);
-    const page1 = await messagesOf(owner.token, sent.conversation_id, 1, 3);
+    const page1 = await messagesPage(owner.token, sent.conversation_id, 1, 3);
     expect(page1.total).toBe(4);
     expect(page1.data.map((m) => m.content)).toEqual(['Echo: first', 'second', 'Echo: second']);
-    const page2 = await messagesOf(owner.token, sent.conversation_id, 2, 3);
+    const page2 = await messagesPage(owner.token, sent.conversation_id, 2, 3);
     expect(page2.data.map((m) => m.content)).toEqual(['first']);
     // By the earliest message read: what was sent since shifts nothing.
     await send(owner.token, { conversation_id: sent.conversation_id, content: 'third' });
@@ -572,7 +546,7 @@ describe('conversations', () => {
     await data('DELETE', '/api/agent/delete-agent', owner.token, { id: agentId });
     const deleted = await send(owner.token, { conversation_id: sent.conversation_id, content: 'now?' });
     expect(deleted.body.code).toBe(ERRORS.AGENT_DELETED.code);
-    expect((await messagesOf(owner.token, sent.conversation_id)).total).toBe(2);
+    expect((await messagesPage(owner.token, sent.conversation_id)).total).toBe(2);
     expect(await balanceOf(owner.token)).toBe(FREE_POINTS - POINTS);
   });
 });

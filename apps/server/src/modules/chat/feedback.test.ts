@@ -1,30 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { chatRows } from '../../../test/chat-rows.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { conversations, messageFeedback } from '../../db/schema.ts';
 
 const ctx = useTestApp();
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, team, agent, chatSetup, messagesOf } = chatApi(ctx, fakes);
 const rows = () => chatRows(ctx.database.db);
 
 const RATE = '/api/chat/message-feedback';
 const rate = (token: string | undefined, body: object) => call('POST', RATE, token, body);
-
-async function messagesOf(token: string, conversationId: string) {
-  const list = await data(
-    'GET',
-    `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page_size=100`,
-    token,
-  );
-  return list.data as ChatMessage[];
-}
 
 /** A team whose owner has a published agent, and a conversation of the owner with one finished reply. */
 async function ratedSetup() {
@@ -38,11 +29,9 @@ async function ratedSetup() {
 
 describe('rating a reply', () => {
   it('likes a reply the model really gave, shows it in the messages, changes it to a dislike and clears it', async () => {
-    const { owner } = await team();
-    const created = await agent(owner.token, completeConfig(fakes.model.chat));
-    await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
+    const { owner, agentId } = await chatSetup();
     const sent = await data('POST', '/api/chat/agent-send-message', owner.token, {
-      agent_id: created.id,
+      agent_id: agentId,
       content: 'hello',
     });
     await expect
@@ -78,7 +67,7 @@ describe('rating a reply', () => {
       .where(eq(messageFeedback.messageId, sent.assistant_message_id));
     expect(stored).toEqual([
       expect.objectContaining({
-        agentId: created.id,
+        agentId,
         conversationId: sent.conversation_id,
         rating: 'dislike',
       }),

@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import type { ChatPublication } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { Centrifuge } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { agentApi, completeConfig } from '../../../test/agents.ts';
-import { type ChildServer, startChildServer, until as untilServer } from '../../../test/child-server.ts';
+import { completeConfig } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
+import { type ChildServer, startChildServer } from '../../../test/child-server.ts';
+import { until as waitUntil } from '../../../test/eventually.ts';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import type { TestContext } from '../../../test/test-app.ts';
@@ -34,18 +36,14 @@ const start = async (extra: Record<string, string> = {}) => {
   server = await startChildServer({ ...env, ...extra });
   return server;
 };
-const api = () => agentApi({ app: server!.app } as TestContext);
+const api = () => chatApi({ app: server!.app } as TestContext);
 const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join(' ');
 const send = (payload: object) => api().call('POST', '/api/chat/agent-send-message', token, payload);
-const messagesOf = async (conversationId: string) =>
-  (await api().data('GET', `/api/chat/get-conversation-messages?conversation_id=${conversationId}`, token))
-    .data as ChatMessage[];
-const balance = async () =>
-  (await api().data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-    .points_quota_surplus_numerical as number;
+const balance = () => api().balanceOf(token);
 
+/** Child servers take their time: a minute, and their stderr told when it runs out. */
 const until = <T>(read: () => Promise<T | undefined>, what: string) =>
-  untilServer(read, what, () => server?.errors() ?? '');
+  waitUntil(read, what, { timeout: 60_000, detail: () => server?.errors() ?? '' });
 
 /** Sends `content` in the conversation and answers once its reply has streamed some words. */
 async function replyUnderWay(payload: object) {
@@ -53,14 +51,14 @@ async function replyUnderWay(payload: object) {
   expect(sent.body.code, JSON.stringify(sent.body)).toBe(0);
   const { conversation_id, assistant_message_id } = sent.body.data;
   await until(async () => {
-    const reply = (await messagesOf(conversation_id)).at(-1);
+    const reply = (await api().messagesOf(token, conversation_id)).at(-1);
     return reply?.status === 'streaming' && reply.content.length > 12 ? reply : undefined;
   }, 'the reply under way');
   return { conversationId: conversation_id as string, messageId: assistant_message_id as number };
 }
 
 const replyOf = async (conversationId: string, messageId: number) =>
-  (await messagesOf(conversationId)).find((message) => message.id === messageId)!;
+  (await api().messagesOf(token, conversationId)).find((message) => message.id === messageId)!;
 
 describe('a server process', () => {
   beforeAll(async () => {

@@ -1,9 +1,11 @@
-import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import type { ChatPublication } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
+import { until } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { callJson } from '../../db/json-row.ts';
 import { chatMessages, pointsLedger, serverProcesses, teamPoints } from '../../db/schema.ts';
@@ -30,39 +32,13 @@ const ctx = useTestApp({ PROCESS_HEARTBEAT_MS: String(HEARTBEAT_MS) }, (config) 
     },
   };
 });
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, chatSetup, messagesOf, replyWhen, settledReply } = chatApi(ctx, fakes);
 
 const FREE_POINTS = 1000;
 const POINTS = 3;
 
-async function chatSetup(model: 'chat' | 'slow' = 'chat') {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, completeConfig(fakes.model[model]));
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { ...teamOf, agentId: created.id };
-}
-
 const send = (token: string, payload: object) => call('POST', '/api/chat/agent-send-message', token, payload);
-
-const messagesOf = async (token: string, conversationId: string) =>
-  (await data('GET', `/api/chat/get-conversation-messages?conversation_id=${conversationId}`, token))
-    .data as ChatMessage[];
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let tries = 0; tries < 1000; tries++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`never: ${what}`);
-}
-
-const lastReply = (token: string, conversationId: string, isEnded = true) =>
-  waitFor(async () => {
-    const last = (await messagesOf(token, conversationId)).at(-1);
-    return last?.role === 'assistant' && (last.status !== 'streaming') === isEnded ? last : undefined;
-  }, 'the reply');
 
 /** The team's balance, and what its ledger says it should be. */
 async function pointsOf(teamId: number) {
@@ -116,11 +92,11 @@ describe('a reply that ends', () => {
   it('lets go of its conversation before its end is published: a send made on seeing it goes through', async () => {
     const { owner, agentId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-    await lastReply(owner.token, first.conversation_id);
+    await settledReply(owner.token, first.conversation_id);
     const codes: number[] = [];
     const finished = new Promise<void>((resolve) => {
       // A client that sends the moment it sees `done`, five times over. The first reply's `done` is not
-      // one of them: its end is saved, which is what `lastReply` waits for, before it is published.
+      // one of them: its end is saved, which is what `settledReply` waits for, before it is published.
       onDone = async (publication) => {
         if (publication.message_id === first.assistant_message_id) return;
         if (codes.length === 5) {
@@ -146,7 +122,7 @@ describe('a reply that ends', () => {
     async () => {
       const { owner, agentId } = await chatSetup();
       const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-      await lastReply(owner.token, first.conversation_id);
+      await settledReply(owner.token, first.conversation_id);
       const { db } = ctx.database;
       // A change to a conversation takes 300 ms: the reply's end is saved, and readable, that long
       // before it lets go (it touches the conversation in between).
@@ -156,15 +132,15 @@ describe('a reply that ends', () => {
         for each row execute function slow_touch()`);
       try {
         await send(owner.token, { conversation_id: first.conversation_id, content: 'two' });
-        await waitFor(async () => {
-          const last = (await messagesOf(owner.token, first.conversation_id)).at(-1);
-          return last?.role === 'assistant' && last.content.includes('two') && last.status === 'done'
-            ? last
-            : undefined;
-        }, 'the saved end');
+        await replyWhen(
+          owner.token,
+          first.conversation_id,
+          (reply) => reply.content.includes('two') && reply.status === 'done',
+          'the saved end',
+        );
         const next = await send(owner.token, { conversation_id: first.conversation_id, content: 'three' });
         expect(next.body.code).toBe(0);
-        expect((await lastReply(owner.token, first.conversation_id)).content).toContain('three');
+        expect((await settledReply(owner.token, first.conversation_id)).content).toContain('three');
       } finally {
         await db.execute(sql`drop trigger slow_touch on conversations`);
         await db.execute(sql`drop function slow_touch()`);
@@ -177,7 +153,7 @@ describe('a reply whose process is gone', () => {
   it('is failed, refunded and published as failed within a heartbeat or two, and the conversation goes on', async () => {
     const { owner, agentId, teamId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-    await lastReply(owner.token, first.conversation_id);
+    await settledReply(owner.token, first.conversation_id);
     // What a node that died mid-reply leaves: its row, no longer renewed, and a debited streaming reply.
     const gone = await otherProcess(3600);
     await ctx.database.db.execute(
@@ -190,14 +166,14 @@ describe('a reply whose process is gone', () => {
     await ctx.database.db.execute(sql`insert into points_ledger (team_id, conversation_id, message_id, points, reason)
       values (${teamId}, ${first.conversation_id}, ${orphan.id}, ${-POINTS}, 'chat_reply')`);
 
-    const failed = await lastReply(owner.token, first.conversation_id);
+    const failed = await settledReply(owner.token, first.conversation_id);
     expect(failed).toMatchObject({
       id: orphan!.id,
       status: 'failed',
       error_code: ERRORS.SYSTEM_BUSY.code,
       points: 0,
     });
-    await waitFor(
+    await until(
       async () =>
         published.find(
           (p) =>
@@ -221,7 +197,7 @@ describe('a reply whose process is gone', () => {
   it('holds its conversation while its process beats; once it stops beating a send takes it back', async () => {
     const { owner, agentId, teamId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-    await lastReply(owner.token, first.conversation_id);
+    await settledReply(owner.token, first.conversation_id);
     // A beat an hour ahead: a live node whose lease outlasts the test however slowly a busy machine runs it
     // (the 200 ms beats of this file would call a row written once gone after 600 ms).
     const other = await otherProcess(-3600);
@@ -234,7 +210,7 @@ describe('a reply whose process is gone', () => {
     expect(next.body.code).toBe(0);
     const messages = await messagesOf(owner.token, first.conversation_id);
     expect(messages.find((m) => m.id === held.id)?.status).toBe('failed');
-    await lastReply(owner.token, first.conversation_id);
+    await settledReply(owner.token, first.conversation_id);
     const points = await pointsOf(teamId);
     expect(points.balance).toBe(points.fromLedger);
   });
@@ -245,7 +221,7 @@ describe('a reply whose process is gone', () => {
     async () => {
       const { owner, agentId } = await chatSetup();
       const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-      await lastReply(owner.token, first.conversation_id);
+      await settledReply(owner.token, first.conversation_id);
       const other = await otherProcess(-3600);
       const held = await streamingReply(first.conversation_id, other);
 
@@ -273,7 +249,7 @@ describe('a reply whose process is gone', () => {
         hasAnswered = true;
       });
       // The send waits for the sweep's lock (or answered without waiting), then the sweep commits.
-      await waitFor(async () => {
+      await until(async () => {
         if (hasAnswered) return true;
         const waiting = await callJson<number>(
           ctx.database.db,
@@ -284,14 +260,14 @@ describe('a reply whose process is gone', () => {
       release();
       await sweep;
       expect((await sent).body.code).toBe(0);
-      await lastReply(owner.token, first.conversation_id);
+      await settledReply(owner.token, first.conversation_id);
     },
   );
 
   it('is ended by Stop, even before a sweep comes to it', async () => {
     const { owner, agentId } = await chatSetup();
     const first = (await send(owner.token, { agent_id: agentId, content: 'one' })).body.data;
-    await lastReply(owner.token, first.conversation_id);
+    await settledReply(owner.token, first.conversation_id);
     await streamingReply(first.conversation_id, 'never-registered');
     await data('POST', '/api/chat/stop-message', owner.token, { conversation_id: first.conversation_id });
     expect((await messagesOf(owner.token, first.conversation_id)).at(-1)?.status).toBe('failed');

@@ -1,49 +1,24 @@
-import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages } from '../../db/schema.ts';
 import type { LlmRequest } from '../../platform/llm/llm.ts';
 
 const requests: LlmRequest[] = [];
 const ctx = useTestApp({}, (config) => ({ llm: watchedLlm(ctx, config, requests) }));
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, balanceOf, chatSetup, messagesPage, messagesOf, settledReply } = chatApi(ctx, fakes);
 
 const FREE_POINTS = 1000;
 const POINTS = 3; // the fake models' points per request
 const SELECT = '/api/chat/select-reply-version';
 
-async function chatSetup(model: 'chat' | 'slow' = 'chat') {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, completeConfig(fakes.model[model]));
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { ...teamOf, agentId: created.id };
-}
-
-async function messagesOf(token: string, conversationId: string) {
-  const page = await data(
-    'GET',
-    `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page_size=100`,
-    token,
-  );
-  return page as { data: ChatMessage[]; total: number };
-}
-
-async function settled(token: string, conversationId: string) {
-  for (let tries = 0; tries < 300; tries++) {
-    const last = (await messagesOf(token, conversationId)).data.at(-1)!;
-    if (last.status !== 'streaming') return last;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the reply never ended');
-}
-
 async function send(token: string, payload: object) {
   const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
-  await settled(token, sent.conversation_id);
+  await settledReply(token, sent.conversation_id);
   return sent as { conversation_id: string; user_message_id: number; assistant_message_id: number };
 }
 
@@ -67,15 +42,11 @@ async function contentOf(messageId: number) {
   return row!.content;
 }
 
-const balanceOf = async (token: string) =>
-  (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-    .points_quota_surplus_numerical as number;
-
 describe('regenerated replies keep their earlier versions', () => {
   it('lists every version on the shown reply, the newest shown, one point charge per reply', async () => {
     const { owner, conversationId, ids, texts } = await regeneratedTwice();
     expect(new Set(texts).size).toBe(3);
-    const { data: messages, total } = await messagesOf(owner.token, conversationId);
+    const { data: messages, total } = await messagesPage(owner.token, conversationId);
     expect(total).toBe(2);
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(messages[1]).toMatchObject({ id: ids[2], content: texts[2], versions: ids });
@@ -91,7 +62,7 @@ describe('regenerated replies keep their earlier versions', () => {
       message_id: ids[0],
     });
     expect(chosen).toMatchObject({ id: ids[0], content: texts[0], versions: ids, status: 'done' });
-    const { data: messages } = await messagesOf(owner.token, conversationId);
+    const messages = await messagesOf(owner.token, conversationId);
     expect(messages.map((m) => m.content)).toEqual(['/take', texts[0]]);
 
     await send(owner.token, { conversation_id: conversationId, content: 'and then?' });
@@ -108,7 +79,7 @@ describe('regenerated replies keep their earlier versions', () => {
     const { owner, conversationId, ids } = await regeneratedTwice();
     await data('POST', SELECT, owner.token, { conversation_id: conversationId, message_id: ids[0] });
     const fourth = await send(owner.token, { conversation_id: conversationId, regenerate: true });
-    const { data: messages } = await messagesOf(owner.token, conversationId);
+    const messages = await messagesOf(owner.token, conversationId);
     expect(messages.map((m) => m.id)).toHaveLength(2);
     expect(messages[1]).toMatchObject({
       id: fourth.assistant_message_id,
@@ -145,7 +116,7 @@ describe('regenerated replies keep their earlier versions', () => {
       message_id: ids[0],
     });
     expect(foreign.body.code).toBe(ERRORS.CONVERSATION_NOT_FOUND.code);
-    const [question] = (await messagesOf(owner.token, conversationId)).data;
+    const [question] = await messagesOf(owner.token, conversationId);
     const asked = await call('POST', SELECT, owner.token, {
       conversation_id: conversationId,
       message_id: question!.id,
@@ -164,6 +135,6 @@ describe('regenerated replies keep their earlier versions', () => {
     });
     expect(busy.status).toBe(409);
     expect(busy.body.code).toBe(ERRORS.REPLY_IN_PROGRESS.code);
-    await settled(slow.owner.token, again.conversation_id);
+    await settledReply(slow.owner.token, again.conversation_id);
   });
 });

@@ -1,18 +1,18 @@
 import { deflateSync } from 'node:zlib';
 import { uploadedFileUrl } from '@tandem/contract/api';
-import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { bearer, uniqueIp } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages } from '../../db/schema.ts';
 
 const ctx = useTestApp();
-const { call, data, person, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, person, team, publishedAgent, messagesOf, settledReply } = chatApi(ctx, fakes);
 
 const SHARE = '/api/chat/share-conversation';
 const SHARES = '/api/chat/get-conversation-shares';
@@ -24,15 +24,12 @@ const EXPORT = '/api/chat/export-conversation-pdf';
 /** A team whose owner chats with a published agent open to every member; answers the first conversation. */
 async function sharedChat(first = 'Where is Kyoto?') {
   const teamOf = await team();
-  const created = await agent(teamOf.owner.token, completeConfig(fakes.model.chat, 'Travel Guide'));
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  await data('POST', '/api/agent/set-agent-access', teamOf.owner.token, {
-    id: created.id,
+  const created = await publishedAgent(teamOf.owner.token, 'chat', {
+    name: 'Travel Guide',
     access: 'team_public',
-    embed_origins: [],
   });
-  const conversationId = await say(teamOf.owner.token, { agent_id: created.id }, first);
-  return { ...teamOf, agentId: created.id, agentKey: created.key, conversationId };
+  const conversationId = await say(teamOf.owner.token, { agent_id: created.agentId }, first);
+  return { ...teamOf, ...created, conversationId };
 }
 
 /** Sends a message and waits for its reply to finish; answers the conversation. */
@@ -42,26 +39,8 @@ async function say(
   content: string,
 ) {
   const sent = await data('POST', '/api/chat/agent-send-message', token, { ...where, content });
-  await settled(token, sent.conversation_id);
+  await settledReply(token, sent.conversation_id);
   return sent.conversation_id as string;
-}
-
-async function messagesOf(token: string, conversationId: string) {
-  const page = await data(
-    'GET',
-    `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page_size=100`,
-    token,
-  );
-  return page.data as ChatMessage[];
-}
-
-async function settled(token: string, conversationId: string) {
-  for (let tries = 0; tries < 300; tries++) {
-    const messages = await messagesOf(token, conversationId);
-    if (messages.every((message) => message.status !== 'streaming')) return messages;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the reply never ended');
 }
 
 const share = async (token: string, conversationId: string) =>
@@ -133,7 +112,7 @@ describe('sharing a conversation', () => {
       conversation_id: conversationId,
       regenerate: true,
     });
-    await settled(owner.token, conversationId);
+    await settledReply(owner.token, conversationId);
     const shared = (await readShared(link.share_code)).body.data;
     expect(shared.messages.map((m: { content: string }) => m.content)).toEqual([
       'Plan a day in Nara',
@@ -213,7 +192,7 @@ describe('sharing a conversation', () => {
       agent_id: agentId,
       content: 'x',
     });
-    await settled(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
     await ctx.database.db
       .update(chatMessages)
       .set({ status: 'failed' })
@@ -258,7 +237,8 @@ describe('continuing a shared conversation', () => {
       conversation_id: copy.conversation_id,
       regenerate: true,
     });
-    const after = await settled(teammate.token, copy.conversation_id);
+    await settledReply(teammate.token, copy.conversation_id);
+    const after = await messagesOf(teammate.token, copy.conversation_id);
     expect(after.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(after[1]!.id).not.toBe(copied[1]!.id);
     // The owner's conversation is untouched.

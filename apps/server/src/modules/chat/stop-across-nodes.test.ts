@@ -1,6 +1,6 @@
-import type { ChatMessage } from '@tandem/contract/chat';
 import { describe, expect, it } from 'vitest';
-import { addFakeModels, agentApi, completeConfig } from '../../../test/agents.ts';
+import { addFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import { useNodes } from '../../../test/nodes.ts';
 
@@ -11,35 +11,25 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('Stop on another node',
     const fake = await startFakeLlmServer();
     try {
       const models = await addFakeModels(one!, fake);
-      const { data, team, agent } = agentApi(one!);
-      const { owner } = await team();
-      const created = await agent(owner.token, completeConfig(models.slow));
-      await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
+      const { data, chatSetup, messagesOf, replyWhen } = chatApi(one!, { model: models });
+      const { owner, agentId } = await chatSetup('slow');
       const content = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
       const sent = await data('POST', '/api/chat/agent-send-message', owner.token, {
-        agent_id: created.id,
+        agent_id: agentId,
         content,
       });
-      const read = async () =>
-        (
-          await data(
-            'GET',
-            `/api/chat/get-conversation-messages?conversation_id=${sent.conversation_id}`,
-            owner.token,
-          )
-        ).data as ChatMessage[];
-      // Under way: some of its text saved.
-      for (let tries = 0; tries < 500; tries++) {
-        const last = (await read()).at(-1);
-        if (last?.status === 'streaming' && last.content !== '') break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await replyWhen(
+        owner.token,
+        sent.conversation_id,
+        (reply) => reply.status === 'streaming' && reply.content !== '',
+        'the reply under way, some of its text saved',
+      );
 
-      const stopped = await agentApi(two!).data('POST', '/api/chat/stop-message', owner.token, {
+      const stopped = await chatApi(two!).data('POST', '/api/chat/stop-message', owner.token, {
         conversation_id: sent.conversation_id,
       });
       expect(stopped).toEqual({ stopped: true });
-      const reply = (await read()).at(-1)!;
+      const reply = (await messagesOf(owner.token, sent.conversation_id)).at(-1)!;
       expect(reply.status).toBe('stopped');
       expect(reply.content).toMatch(/^Echo: word0/);
       expect(reply.content.length).toBeLessThan(`Echo: ${content}`.length);

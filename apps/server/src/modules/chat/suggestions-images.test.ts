@@ -1,9 +1,10 @@
-import type { ChatMessage, ChatPublication } from '@tandem/contract/chat';
+import type { ChatPublication } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { useFakeModels, watchedLlm } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { tinyPng } from '../../../test/factories.ts';
 import { SUGGESTED } from '../../../test/fake-llm/script.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -29,34 +30,10 @@ const ctx = useTestApp({}, (config) => {
     llm,
   };
 });
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
-
-async function chatSetup(config: object = {}) {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, { ...completeConfig(fakes.model.chat), ...config });
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { ...teamOf, agentId: created.id };
-}
+const { call, data, team, chatSetup, messagesOf, replyWhen, settledReply } = chatApi(ctx, fakes);
 
 const send = (token: string, payload: object) => call('POST', '/api/chat/agent-send-message', token, payload);
-
-/** The conversation's messages once its reply has ended and, with suggestions on, they came too. */
-async function settled(token: string, conversationId: string, withSuggestions = false) {
-  for (let tries = 0; tries < 300; tries++) {
-    const list = await data(
-      'GET',
-      `/api/chat/get-conversation-messages?conversation_id=${conversationId}`,
-      token,
-    );
-    const messages = list.data as ChatMessage[];
-    const last = messages.at(-1)!;
-    if (last.status !== 'streaming' && (!withSuggestions || (last.suggestions ?? []).length > 0))
-      return messages;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the reply never ended');
-}
 
 const upload = async (token: string, bytes: Buffer, name: string) =>
   (
@@ -70,10 +47,15 @@ const upload = async (token: string, bytes: Buffer, name: string) =>
 
 describe('suggested next questions', () => {
   it('follow a reply when the agent has them on, saved and published', async () => {
-    const mine = await chatSetup({ suggest_questions: true });
+    const mine = await chatSetup('chat', { suggest_questions: true });
     const sent = (await send(mine.owner.token, { agent_id: mine.agentId, content: 'Plan a trip' })).body.data;
-    const messages = await settled(mine.owner.token, sent.conversation_id, true);
-    expect(messages.at(-1)).toMatchObject({ content: 'Echo: Plan a trip', suggestions: SUGGESTED });
+    const reply = await replyWhen(
+      mine.owner.token,
+      sent.conversation_id,
+      (ended) => ended.status !== 'streaming' && (ended.suggestions ?? []).length > 0,
+      'the reply and its suggestions',
+    );
+    expect(reply).toMatchObject({ content: 'Echo: Plan a trip', suggestions: SUGGESTED });
     const events = published
       .filter((p) => p.channel === `chat:${sent.conversation_id}`)
       .map((p) => p.data.type);
@@ -81,10 +63,10 @@ describe('suggested next questions', () => {
   });
 
   it('do not hold the conversation up: the next message goes while they are being written', async () => {
-    const mine = await chatSetup({ suggest_questions: true, model_id: fakes.model.slow });
+    const mine = await chatSetup('slow', { suggest_questions: true });
     const sent = (await send(mine.owner.token, { agent_id: mine.agentId, content: 'Plan' })).body.data;
-    const messages = await settled(mine.owner.token, sent.conversation_id);
-    expect(messages.at(-1)?.suggestions).toEqual([]);
+    const reply = await settledReply(mine.owner.token, sent.conversation_id);
+    expect(reply.suggestions).toEqual([]);
     const next = await send(mine.owner.token, {
       conversation_id: sent.conversation_id,
       content: 'And then?',
@@ -93,10 +75,10 @@ describe('suggested next questions', () => {
   });
 
   it('are not asked for when the agent has them off', async () => {
-    const { owner, agentId } = await chatSetup({ suggest_questions: false });
+    const { owner, agentId } = await chatSetup('chat', { suggest_questions: false });
     const sent = (await send(owner.token, { agent_id: agentId, content: 'Plan a trip' })).body.data;
-    const messages = await settled(owner.token, sent.conversation_id);
-    expect(messages.at(-1)?.suggestions).toEqual([]);
+    const reply = await settledReply(owner.token, sent.conversation_id);
+    expect(reply.suggestions).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const events = published
       .filter((p) => p.channel === `chat:${sent.conversation_id}`)
@@ -116,12 +98,13 @@ describe('images in a message', () => {
   it('reach a model that reads them, and are shown with the message', async () => {
     await ctx.database.db.update(models).set({ supportsImages: true }).where(eq(models.id, fakes.model.slow));
     llm.invalidate();
-    const { owner, agentId } = await chatSetup({ model_id: fakes.model.slow });
+    const { owner, agentId } = await chatSetup('slow');
     const first = await upload(owner.token, tinyPng(), 'one.png');
     const second = await upload(owner.token, tinyPng(), 'two.png');
     const sent = await send(owner.token, { agent_id: agentId, content: 'Compare', images: [first, second] });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const messages = await settled(owner.token, sent.body.data.conversation_id);
+    await settledReply(owner.token, sent.body.data.conversation_id);
+    const messages = await messagesOf(owner.token, sent.body.data.conversation_id);
     expect(messages[0]?.attachments).toEqual([`/api/upload/files/${first}`, `/api/upload/files/${second}`]);
     expect(messages[1]?.content).toBe('Echo: Compare (2 images)');
 

@@ -1,54 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatMessage } from '@tandem/contract/chat';
 import { ERRORS } from '@tandem/contract/errors';
 import { VISITOR_TOKEN_HEADER } from '@tandem/contract/system';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { pointsLedger } from '../../db/schema.ts';
 import { VISITOR_SEND_LIMIT } from './routes.ts';
 
 const ctx = useTestApp();
-const { call, data, team, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, balanceOf, chatSetup, messagesOf, settledReply } = chatApi(ctx, fakes);
 
 const POINTS = 3; // the fake models' points per request
 const newVisitor = () => ({ [VISITOR_TOKEN_HEADER]: randomBytes(32).toString('base64url') });
 
-/** A published agent of a new team, open to the web or only to the team. */
-async function publishedAgent(access: 'web_public' | 'team_public') {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, completeConfig(fakes.model.chat));
-  await data('POST', '/api/agent/set-agent-access', teamOf.owner.token, {
-    id: created.id,
-    access,
-    embed_origins: [],
-  });
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { ...teamOf, agentId: created.id, agentKey: created.key };
-}
-
 const asVisitor = (visitor: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
   call(method, url, undefined, payload, visitor);
 
-async function settled(visitor: Record<string, string>, conversationId: string) {
-  for (let tries = 0; tries < 300; tries++) {
-    const list = await asVisitor(
-      visitor,
-      'GET',
-      `/api/chat/get-conversation-messages?conversation_id=${conversationId}&page=1&page_size=50`,
-    );
-    const messages = list.body.data.data as ChatMessage[];
-    if (messages.at(-1)?.status !== 'streaming') return messages;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the reply never ended');
-}
-
 describe('visitors of a web-public agent', () => {
   it('chat without an account, on the agent team’s points, and only see their own conversations', async () => {
-    const { owner, agentId, agentKey } = await publishedAgent('web_public');
+    const { owner, agentId, agentKey } = await chatSetup('chat', { access: 'web_public' });
     const visitor = newVisitor();
     const sent = await asVisitor(visitor, 'POST', '/api/chat/agent-send-message', {
       agent_key: agentKey,
@@ -56,17 +29,15 @@ describe('visitors of a web-public agent', () => {
     });
     expect(sent.status).toBe(200);
     const { conversation_id } = sent.body.data;
-    const messages = await settled(visitor, conversation_id);
+    await settledReply(visitor, conversation_id);
+    const messages = await messagesOf(visitor, conversation_id);
     expect(messages.map((m) => [m.role, m.content])).toEqual([
       ['user', 'hello from the web'],
       ['assistant', 'Echo: hello from the web'],
     ]);
 
     // The owner's team paid; the ledger row names no user.
-    const account = await data('GET', '/api/user/account', owner.token);
-    expect(account.current_team_ver.numerical_auth.points_quota.points_quota_surplus_numerical).toBe(
-      1000 - POINTS,
-    );
+    expect(await balanceOf(owner.token)).toBe(1000 - POINTS);
     const ledger = await ctx.database.db
       .select()
       .from(pointsLedger)
@@ -97,7 +68,7 @@ describe('visitors of a web-public agent', () => {
   });
 
   it('may not chat with a team agent', async () => {
-    const { agentKey } = await publishedAgent('team_public');
+    const { agentKey } = await chatSetup('chat', { access: 'team_public' });
     const sent = await asVisitor(newVisitor(), 'POST', '/api/chat/agent-send-message', {
       agent_key: agentKey,
       content: 'let me in',
@@ -106,7 +77,7 @@ describe('visitors of a web-public agent', () => {
   });
 
   it('need a well-formed visitor token, and may not ask for anything else', async () => {
-    const { agentKey } = await publishedAgent('web_public');
+    const { agentKey } = await chatSetup('chat', { access: 'web_public' });
     const none = await call('POST', '/api/chat/agent-send-message', undefined, {
       agent_key: agentKey,
       content: 'hi',
@@ -122,7 +93,7 @@ describe('visitors of a web-public agent', () => {
   });
 
   it('are limited in how many messages an address sends', async () => {
-    const { agentKey } = await publishedAgent('web_public');
+    const { agentKey } = await chatSetup('chat', { access: 'web_public' });
     const codes: number[] = [];
     for (let sent = 0; sent <= VISITOR_SEND_LIMIT.max; sent++) {
       // A new token each time: the limit is the address's.

@@ -13,6 +13,7 @@ import {
   useCollabClients,
   whenDoc,
 } from '../../../test/documents.ts';
+import { until } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { teams } from '../../db/schema.ts';
 
@@ -203,7 +204,7 @@ describe('collaboration access changes', () => {
       [...setup.ownerClient.provider.awareness!.getStates().values()]
         .map((state) => (state.user as { name?: string } | undefined)?.name)
         .filter((name) => name !== undefined);
-    await until(() => names().length >= 1, 'the reader’s presence');
+    await until(() => names().length >= 1, 'the reader’s presence', { timeout: 30_000 });
     // The visitor's state was sent before or with the reader's: once the reader's is in, it would be too.
     await roundTrip(visitor);
     await roundTrip(reader);
@@ -212,12 +213,4 @@ describe('collaboration access changes', () => {
     expect(names()).toHaveLength(1);
     expect(names()[0]).toMatch(/\*\*\*/);
   });
-
-  async function until(check: () => boolean, what: string) {
-    const deadline = Date.now() + 30_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 });

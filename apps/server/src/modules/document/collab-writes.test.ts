@@ -12,6 +12,7 @@ import {
   textOf,
   useCollabClients,
 } from '../../../test/documents.ts';
+import { until } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { billingPlans, documentStates, documentUpdateLog } from '../../db/schema.ts';
 import { loadDocumentState } from './document-state.ts';
@@ -91,11 +92,9 @@ describe('collaboration writes', () => {
     appendParagraph(client.doc, 'kept through compaction');
     await acknowledged(client);
     client.destroy();
-    const deadline = Date.now() + 30_000;
-    while ((await logged(document.id)).length > 0) {
-      if (Date.now() > deadline) throw new Error('the log was never folded into the state');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(async () => (await logged(document.id)).length === 0, 'the log folded into the state', {
+      timeout: 30_000,
+    });
     const [state] = await context.database.db
       .select()
       .from(documentStates)

@@ -2,7 +2,6 @@ import { KNOWLEDGE_API } from '@tandem/contract/api';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { until } from '../../../test/child-server.ts';
 import {
   addProjectMember,
   appendParagraph,
@@ -14,6 +13,7 @@ import {
   useCollabClients,
   whenDoc,
 } from '../../../test/documents.ts';
+import { until } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { documentStates, documents } from '../../db/schema.ts';
 import { createCollabTokens } from './collab-tokens.ts';
@@ -91,18 +91,22 @@ describe('collaboration websocket', () => {
 
     a.destroy();
     b.destroy();
-    const stored = await until(async () => {
-      const [row] = await context.database.db
-        .select()
-        .from(documentStates)
-        .where(eq(documentStates.documentId, document.id));
-      if (!row) return undefined;
-      const copy = new Y.Doc();
-      Y.applyUpdate(copy, row.state);
-      return textOf(copy).includes('from the colleague') && textOf(copy).includes('from the owner')
-        ? row
-        : undefined;
-    }, 'both lines stored');
+    const stored = await until(
+      async () => {
+        const [row] = await context.database.db
+          .select()
+          .from(documentStates)
+          .where(eq(documentStates.documentId, document.id));
+        if (!row) return undefined;
+        const copy = new Y.Doc();
+        Y.applyUpdate(copy, row.state);
+        return textOf(copy).includes('from the colleague') && textOf(copy).includes('from the owner')
+          ? row
+          : undefined;
+      },
+      'both lines stored',
+      { timeout: 60_000 },
+    );
     expect(stored.byteSize).toBe(stored.state.byteLength);
   });
 
@@ -218,6 +222,7 @@ describe('collaboration websocket', () => {
           ? true
           : undefined,
       'the old text on the server',
+      { timeout: 60_000 },
     );
 
     const save = (headers: Record<string, string>, format: string, content: string) =>

@@ -10,17 +10,25 @@ const ctx = useTestApp({ KNOWLEDGE_INDEX_DELAY_MS: '100' }, (config) => ({
   llm: watchedLlm(ctx, config, requests),
 }));
 const fakes = useFakeModels(ctx);
-const { team, person, project, docWith, settled, data, call, knowingAgent, messagesOf, settledReply, ask } =
-  agentKnowledgeApi(ctx, fakes);
+const {
+  team,
+  person,
+  project,
+  docWith,
+  settled,
+  data,
+  call,
+  balanceOf,
+  knowingAgent,
+  messagesOf,
+  settledReply,
+  ask,
+} = agentKnowledgeApi(ctx, fakes);
 
 const lastSystemPrompt = () => {
   const first = requests.at(-1)?.messages[0];
   return first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
 };
-
-const balanceOf = async (token: string) =>
-  (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-    .points_quota_surplus_numerical as number;
 
 /** A team's project with an open document and another one, both indexed. */
 async function handbook() {

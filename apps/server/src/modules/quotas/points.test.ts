@@ -8,11 +8,7 @@ import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
 import { setPointsBalance } from './points.ts';
 
 const ctx = useTestApp();
-const { data, team } = agentApi(ctx);
-
-const balanceOf = async (token: string) =>
-  (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-    .points_quota_surplus_numerical as number;
+const { team, balanceOf } = agentApi(ctx);
 
 const grantsOf = (teamId: number) =>
   ctx.database.db

@@ -22,7 +22,7 @@ const UPLOAD = '/api/chat/upload-site-image';
 const IMAGES = '/api/chat/get-site-images';
 
 const preview = usePreviewServer(ctx);
-const { webBuilder, sendAndWait, siteConversation } = siteConversations(agentApi(ctx), fakes);
+const { webBuilder, sendAndWait, siteConversation } = siteConversations(ctx, fakes);
 
 /** A conversation of a web builder's with `versions` ready versions, made without a build. */
 async function siteWithVersions(versions = 1) {

@@ -18,7 +18,7 @@ const UNSHARE = '/api/chat/unshare-site';
 const VERSIONS = '/api/chat/get-site-versions';
 
 const preview = usePreviewServer(ctx);
-const { siteConversation } = siteConversations(agentApi(ctx), fakes);
+const { siteConversation } = siteConversations(ctx, fakes);
 
 /** A version as a build would leave it, its page saying `text`. */
 async function addVersion(conversationId: string, version: number, status: SiteVersionStatus, text = '') {

@@ -7,12 +7,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { eventually } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { FIXED_PAGE_TEXT } from '../../../test/fake-llm/script.ts';
 import { childrenRunning, watchNewProcesses } from '../../../test/processes.ts';
 import { conversationRealtimeClient } from '../../../test/realtime-clients.ts';
+import { siteConversations } from '../../../test/sites.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { chatMessages, serverProcesses, siteVersions } from '../../db/schema.ts';
 import type { ServerProcess } from '../../platform/cluster/server-process.ts';
@@ -33,8 +35,9 @@ const ctx = useTestApp({}, (config) => {
   appRealtime = createRealtime({ config: config.realtime, log: pino({ level: 'silent' }) });
   return { realtime: appRealtime };
 });
-const { call, data, team, person, agent } = agentApi(ctx);
 const fakes = useFakeModels(ctx);
+const { call, data, team, person, balanceOf, settledReply } = chatApi(ctx, fakes);
+const { webBuilder, sendAndWait } = siteConversations(ctx, fakes);
 
 const fence = '```';
 const VERSIONS = '/api/chat/get-site-versions';
@@ -50,16 +53,6 @@ const MAIN = block(
 );
 const app = (text: string) =>
   block('src/App.tsx', `export default function App() { return <h1>${text}</h1>; }`);
-
-async function builder(model: 'chat' | 'slow' = 'chat', isWebBuilder = true) {
-  const { owner } = await team();
-  const created = await agent(owner.token, {
-    ...completeConfig(fakes.model[model]),
-    web_build: isWebBuilder,
-  });
-  await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
-  return { owner, agentId: created.id };
-}
 
 const versionsOf = async (token: string, conversationId: string) =>
   (await data('GET', `${VERSIONS}?conversation_id=${conversationId}`, token)) as {
@@ -79,22 +72,6 @@ const builtVersions = (token: string, conversationId: string, count: number) =>
     return versions;
   }, 45_000);
 
-const replyEnded = (token: string, conversationId: string) =>
-  eventually(async () => {
-    const page = await data(
-      'GET',
-      `/api/chat/get-conversation-messages?conversation_id=${conversationId}`,
-      token,
-    );
-    expect(page.data.at(-1).status).not.toBe('streaming');
-  });
-
-async function send(token: string, payload: object) {
-  const sent = await data('POST', '/api/chat/agent-send-message', token, payload);
-  await replyEnded(token, sent.conversation_id);
-  return sent as { conversation_id: string; assistant_message_id: number };
-}
-
 const filesOf = async (token: string, conversationId: string, version: number) =>
   (await data('GET', `${FILES}?conversation_id=${conversationId}&version=${version}`, token)).files as {
     path: string;
@@ -103,8 +80,11 @@ const filesOf = async (token: string, conversationId: string, version: number) =
 
 describe("a web builder's replies make numbered versions of the conversation's site", () => {
   it('builds the first version, then the next over it, keeping the files not written again', async () => {
-    const { owner, agentId } = await builder();
-    const first = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('One')}` });
+    const { owner, agentId } = await webBuilder();
+    const first = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('One')}`,
+    });
     const conversationId = first.conversation_id;
     const once = await builtVersions(owner.token, conversationId, 1);
     expect(once.data[0]).toMatchObject({
@@ -115,7 +95,7 @@ describe("a web builder's replies make numbered versions of the conversation's s
     });
     expect(once.data[0]!.preview_url).toMatch(/^http:\/\/localhost:3001\/p\/[\w-]+\.1\.\d+\.[\w-]+\/$/);
 
-    const second = await send(owner.token, {
+    const second = await sendAndWait(owner.token, {
       conversation_id: conversationId,
       content: `Changed:\n${app('Two')}`,
     });
@@ -137,9 +117,9 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('fails a version that does not build, with each error located, and no preview', async () => {
-    const { owner, agentId } = await builder();
+    const { owner, agentId } = await webBuilder();
     const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
-    const sent = await send(owner.token, { agent_id: agentId, content: `Fixed:\n${MAIN}\n${broken}` });
+    const sent = await sendAndWait(owner.token, { agent_id: agentId, content: `Fixed:\n${MAIN}\n${broken}` });
     const versions = await builtVersions(owner.token, sent.conversation_id, 1);
     expect(versions.data[0]).toMatchObject({
       version: 1,
@@ -150,7 +130,7 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('makes a version of the complete files of a reply cut by Stop', async () => {
-    const { owner, agentId } = await builder('slow');
+    const { owner, agentId } = await webBuilder('slow');
     const long = block(
       'src/Long.tsx',
       'export const words = [',
@@ -179,10 +159,10 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it("teaches a web builder's model to write files as blocks naming their path, and no other agent's", async () => {
-    const web = await builder();
-    const taught = await send(web.owner.token, { agent_id: web.agentId, content: '/system' });
-    const plain = await builder('chat', false);
-    const untaught = await send(plain.owner.token, { agent_id: plain.agentId, content: '/system' });
+    const web = await webBuilder();
+    const taught = await sendAndWait(web.owner.token, { agent_id: web.agentId, content: '/system' });
+    const plain = await webBuilder('chat', false);
+    const untaught = await sendAndWait(plain.owner.token, { agent_id: plain.agentId, content: '/system' });
     const replyOf = async (id: number) =>
       (
         await ctx.database.db
@@ -208,14 +188,14 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it('makes no version from an agent that is not a web builder, nor from a reply without files', async () => {
-    const plain = await builder('chat', false);
-    const sent = await send(plain.owner.token, {
+    const plain = await webBuilder('chat', false);
+    const sent = await sendAndWait(plain.owner.token, {
       agent_id: plain.agentId,
       content: `A page:\n${MAIN}\n${app('No')}`,
     });
     expect(await versionsOf(plain.owner.token, sent.conversation_id)).toEqual({ data: [], total: 0 });
-    const web = await builder();
-    const chat = await send(web.owner.token, {
+    const web = await webBuilder();
+    const chat = await sendAndWait(web.owner.token, {
       agent_id: web.agentId,
       content: `Code:\n${fence}tsx\nno path\n${fence}`,
     });
@@ -223,8 +203,11 @@ describe("a web builder's replies make numbered versions of the conversation's s
   });
 
   it("shows a conversation's versions and files to its owner only", async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Mine')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('Mine')}`,
+    });
     const conversationId = sent.conversation_id;
     await builtVersions(owner.token, conversationId, 1);
     const stranger = await person();
@@ -261,14 +244,10 @@ describe("a web builder's replies make numbered versions of the conversation's s
 });
 
 describe('fixing a failed version through chat', () => {
-  const balanceOf = async (token: string) =>
-    (await data('GET', '/api/user/account', token)).current_team_ver.numerical_auth.points_quota
-      .points_quota_surplus_numerical as number;
-
   it("sends the version's errors to the agent as a message of the user's, with its points, answered as a send is", async () => {
-    const { owner, agentId } = await builder();
+    const { owner, agentId } = await webBuilder();
     const broken = block('src/App.tsx', 'export default function App() {', '  return <h1>Hi</h1;', '}');
-    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${broken}` });
+    const sent = await sendAndWait(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${broken}` });
     await builtVersions(owner.token, sent.conversation_id, 1);
     const before = await balanceOf(owner.token);
     const fix = await data('POST', '/api/chat/fix-site', owner.token, {
@@ -281,7 +260,7 @@ describe('fixing a failed version through chat', () => {
       points: 3,
       assistant_message_id: expect.any(Number),
     });
-    await replyEnded(owner.token, sent.conversation_id);
+    await settledReply(owner.token, sent.conversation_id);
     const [question] = await ctx.database.db
       .select({ content: chatMessages.content })
       .from(chatMessages)
@@ -302,8 +281,11 @@ describe('fixing a failed version through chat', () => {
   });
 
   it('refuses a version that did not fail, one that does not exist, and a conversation of someone else', async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `Page:\n${MAIN}\n${app('Fine')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `Page:\n${MAIN}\n${app('Fine')}`,
+    });
     await builtVersions(owner.token, sent.conversation_id, 1);
     const fix = (token: string, version: number) =>
       call('POST', '/api/chat/fix-site', token, { conversation_id: sent.conversation_id, version });
@@ -318,8 +300,8 @@ describe('fixing a failed version through chat', () => {
 
 /** A conversation of a web builder with `count` replies in it, made without the model. */
 async function conversationWithReplies(count: number) {
-  const { owner, agentId } = await builder();
-  const sent = await send(owner.token, { agent_id: agentId, content: 'no files yet' });
+  const { owner, agentId } = await webBuilder();
+  const sent = await sendAndWait(owner.token, { agent_id: agentId, content: 'no files yet' });
   const replies = await ctx.database.db
     .insert(chatMessages)
     .values(
@@ -604,8 +586,11 @@ describe('the preview origin', () => {
     });
 
   it("serves a ready version's page and assets at its signed address, under a policy that allows no connection", async () => {
-    const { owner, agentId } = await builder();
-    const sent = await send(owner.token, { agent_id: agentId, content: `A page:\n${MAIN}\n${app('Shown')}` });
+    const { owner, agentId } = await webBuilder();
+    const sent = await sendAndWait(owner.token, {
+      agent_id: agentId,
+      content: `A page:\n${MAIN}\n${app('Shown')}`,
+    });
     const [version] = (await builtVersions(owner.token, sent.conversation_id, 1)).data;
     const path = new URL(version!.preview_url!).pathname;
     const preview = previewOf();

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../test/eventually.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const ctx = useTestApp();
@@ -11,13 +12,16 @@ const health = async () => {
 };
 
 /** Asks until the answer has `status` (the probe's outcome is kept a second), failing after 15 s. */
-async function healthUntil(status: number) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const answer = await health();
-    if (answer.status === status || Date.now() > deadline) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function healthUntil(status: number) {
+  let last: Awaited<ReturnType<typeof health>> | undefined;
+  return until(
+    async () => {
+      last = await health();
+      return last.status === status ? last : undefined;
+    },
+    `health answering ${status}`,
+    { detail: () => `the last answer: ${JSON.stringify(last)}` },
+  );
 }
 
 describe('GET /api/health when writes fail', () => {

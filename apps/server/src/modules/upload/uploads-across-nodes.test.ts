@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChatMessage } from '@tandem/contract/chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addFakeModels, agentApi, completeConfig } from '../../../test/agents.ts';
+import { addFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
 import { tinyPng } from '../../../test/factories.ts';
 import { startFakeLlmServer } from '../../../test/fake-llm/fake-llm-server.ts';
 import { useNodes } from '../../../test/nodes.ts';
@@ -22,10 +22,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('uploads across nodes o
     try {
       const fakes = await addFakeModels(one!, fake);
       await one!.database.db.update(models).set({ supportsImages: true }).where(eq(models.id, fakes.chat));
-      const { data, team, agent } = agentApi(one!);
-      const { owner } = await team();
-      const created = await agent(owner.token, completeConfig(fakes.chat));
-      await data('POST', '/api/agent/publish-agent', owner.token, { id: created.id });
+      const { data, chatSetup } = chatApi(one!, { model: fakes });
+      const { owner, agentId } = await chatSetup();
       const image = await data('POST', '/api/upload/upload_base64_img', owner.token, {
         data: tinyPng().toString('base64'),
         fileExt: 'png',
@@ -37,26 +35,14 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('uploads across nodes o
       expect(served.headers['content-type']).toBe('image/png');
       expect(served.rawPayload.equals(tinyPng())).toBe(true);
 
-      const onTwo = agentApi(two!);
+      const onTwo = chatApi(two!);
       const sent = await onTwo.data('POST', '/api/chat/agent-send-message', owner.token, {
-        agent_id: created.id,
+        agent_id: agentId,
         content: 'What is this?',
         images: [image.id],
       });
-      const read = async () =>
-        (
-          await onTwo.data(
-            'GET',
-            `/api/chat/get-conversation-messages?conversation_id=${sent.conversation_id}`,
-            owner.token,
-          )
-        ).data as ChatMessage[];
-      let reply = (await read()).at(-1);
-      for (let tries = 0; tries < 500 && reply?.status === 'streaming'; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        reply = (await read()).at(-1);
-      }
-      expect(reply?.content).toBe('Echo: What is this? (1 image)');
+      const reply = await onTwo.settledReply(owner.token, sent.conversation_id);
+      expect(reply.content).toBe('Echo: What is this? (1 image)');
       // The nodes share a data directory too: the bytes went to the bucket, not there.
       expect(existsSync(join(one!.config.dataDir, 'uploads'))).toBe(false);
     } finally {

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../test/eventually.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import { createNodeBus, type NodeBus } from './node-bus.ts';
@@ -31,14 +31,6 @@ function collect(bus: NodeBus, topic: string) {
   const received: unknown[] = [];
   const stop = bus.subscribe(topic, (payload) => received.push(payload));
   return { received, stop };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
 }
 
 describe('node bus', () => {

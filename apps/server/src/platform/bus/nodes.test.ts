@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../test/eventually.ts';
 import { bearer, createUser } from '../../../test/factories.ts';
 import { useNodes } from '../../../test/nodes.ts';
 
@@ -19,8 +19,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two nodes on one Postg
     two!.bus.subscribe('test.nodes', (payload) => received.push(payload));
     await two!.bus.whenListening();
     await one!.bus.publish('test.nodes', { from: one!.bus.nodeId });
-    const deadline = Date.now() + 10_000;
-    while (received.length === 0 && Date.now() < deadline) await sleep(10);
+    await until(() => received.length > 0, 'the message on the other node');
     expect(received).toEqual([{ from: one!.bus.nodeId }]);
   });
 });

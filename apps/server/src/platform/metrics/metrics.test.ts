@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { useFakeModels } from '../../../test/agents.ts';
+import { chatApi } from '../../../test/chat.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 const withMetrics = useTestApp({ METRICS_TOKEN: TOKEN });
 const withoutMetrics = useTestApp();
-const { call, data, team, agent, person } = agentApi(withMetrics);
 const fakes = useFakeModels(withMetrics);
+const { call, data, person, chatSetup } = chatApi(withMetrics, fakes);
 
 const scrape = (token = TOKEN) =>
   withMetrics.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
@@ -20,22 +22,8 @@ async function seriesValue(series: string) {
 }
 
 /** Scrapes until the series has the value (some are written once the model's name is looked up). */
-async function expectSeries(series: string, expected: number) {
-  let value: number | undefined;
-  for (let tries = 0; tries < 200; tries++) {
-    value = await seriesValue(series);
-    if (value === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  expect(value, series).toBe(expected);
-}
-
-async function publishedAgent(modelId: number) {
-  const teamOf = await team();
-  const created = await agent(teamOf.owner.token, completeConfig(modelId));
-  await data('POST', '/api/agent/publish-agent', teamOf.owner.token, { id: created.id });
-  return { token: teamOf.owner.token, agentId: created.id };
-}
+const expectSeries = (series: string, expected: number) =>
+  eventually(async () => expect(await seriesValue(series), series).toBe(expected));
 
 describe('GET /metrics', () => {
   it('does not exist unless METRICS_TOKEN is set', async () => {
@@ -70,8 +58,8 @@ describe('GET /metrics', () => {
   });
 
   it('counts a chat reply: points debited, model latency, replies streaming', async () => {
-    const { token, agentId } = await publishedAgent(fakes.model.chat);
-    const sent = await data('POST', '/api/chat/agent-send-message', token, {
+    const { owner, agentId } = await chatSetup();
+    const sent = await data('POST', '/api/chat/agent-send-message', owner.token, {
       agent_id: agentId,
       content: 'hi',
     });
@@ -83,13 +71,13 @@ describe('GET /metrics', () => {
     expect(sent.points).toBe(3);
 
     // A long answer from the slow model streams for seconds: counted while it runs, not once stopped.
-    const slow = await publishedAgent(fakes.model.slow);
-    const long = await data('POST', '/api/chat/agent-send-message', slow.token, {
+    const slow = await chatSetup('slow');
+    const long = await data('POST', '/api/chat/agent-send-message', slow.owner.token, {
       agent_id: slow.agentId,
       content: 'word '.repeat(200),
     });
     await expectSeries('tandem_chat_replies_streaming', 1);
-    await data('POST', '/api/chat/stop-message', slow.token, { conversation_id: long.conversation_id });
+    await data('POST', '/api/chat/stop-message', slow.owner.token, { conversation_id: long.conversation_id });
     await expectSeries('tandem_chat_replies_streaming', 0);
     await expectSeries('tandem_points_debited_total', 6);
   });
@@ -104,8 +92,8 @@ describe('GET /metrics', () => {
   });
 
   it("counts a model's failures by kind", async () => {
-    const { token, agentId } = await publishedAgent(fakes.model.fail);
-    const answer = await call('POST', '/api/chat/agent-send-message', token, {
+    const { owner, agentId } = await chatSetup('fail');
+    const answer = await call('POST', '/api/chat/agent-send-message', owner.token, {
       agent_id: agentId,
       content: 'hi',
     });

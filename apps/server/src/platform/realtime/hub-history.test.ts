@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Centrifuge, type SubscribedContext } from 'centrifuge';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { until } from '../../../test/eventually.ts';
 import { routeUpgrade } from '../http/websocket-upgrades.ts';
 import { ChannelHistory } from './history.ts';
 import { HUB_PATH, RealtimeHub } from './hub.ts';
@@ -32,14 +32,6 @@ async function startHub(history = {}) {
     await new Promise((resolve) => server.close(resolve));
   });
   return { hub, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}${HUB_PATH}` };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
 }
 
 type SubscribeResult = Record<string, unknown> & {

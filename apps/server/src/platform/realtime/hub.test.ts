@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Centrifuge, type Options, type Subscription } from 'centrifuge';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { until } from '../../../test/eventually.ts';
 import { routeUpgrade } from '../http/websocket-upgrades.ts';
 import { HUB_PATH, type HubOptions, RealtimeHub } from './hub.ts';
 import { createRealtimeTokens } from './tokens.ts';
@@ -57,14 +58,6 @@ function sdkClient(url: string, options: Partial<Options>) {
   client.on('error', () => {});
   cleanups.push(() => client.disconnect());
   return client;
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
 }
 
 /** Waits for an SDK event; unlike events.once, an 'error' event on the way does not reject. */
@@ -171,7 +164,7 @@ describe('realtime hub with the centrifuge SDK', () => {
     const { url } = await startHub();
     const raw = await rawClient(url);
     raw.send(JSON.stringify({ connect: { token: await tokens.connection(7, 1) }, id: 1 }));
-    await until(() => raw.closeCode() !== 0, 4000);
+    await until(() => raw.closeCode() !== 0, 'the connection closed', { timeout: 4000 });
     expect(raw.closeCode()).toBe(3005);
   });
 
@@ -316,8 +309,10 @@ describe('realtime hub protocol', () => {
     const { url } = await startHub();
     const raw = await rawClient(url);
     raw.send(JSON.stringify({ connect: { token: await tokens.connection(7) }, id: 1 }));
-    await until(() => raw.received.some((reply) => Object.keys(reply).length === 0), 20_000);
-    await until(() => raw.closeCode() !== 0, 20_000);
+    await until(() => raw.received.some((reply) => Object.keys(reply).length === 0), 'a ping', {
+      timeout: 20_000,
+    });
+    await until(() => raw.closeCode() !== 0, 'the connection closed', { timeout: 20_000 });
     expect(raw.closeCode()).toBe(3012);
   });
 
@@ -331,7 +326,7 @@ describe('realtime hub protocol', () => {
     // Two pings, the second after the first pong, however slowly a busy machine sends them: a fixed
     // 3.5 s wait saw one ping while both cores were busy.
     const pings = () => raw.received.filter((reply) => Object.keys(reply).length === 0).length;
-    await until(() => pings() >= 2, 20_000);
+    await until(() => pings() >= 2, 'two pings', { timeout: 20_000 });
     expect(raw.closeCode()).toBe(0);
     expect(hub.stats().connections).toBe(1);
   });
@@ -343,7 +338,9 @@ describe('realtime hub protocol', () => {
     const early = await rawClient(url);
     early.send(JSON.stringify({ subscribe: { channel: 'personal:#7' }, id: 1 }));
     const silent = await rawClient(url);
-    await until(() => [garbage, early, silent].every((raw) => raw.closeCode() !== 0), 4000);
+    await until(() => [garbage, early, silent].every((raw) => raw.closeCode() !== 0), 'the three closed', {
+      timeout: 4000,
+    });
     expect([garbage.closeCode(), early.closeCode(), silent.closeCode()]).toEqual([3501, 3501, 3502]);
   });
 

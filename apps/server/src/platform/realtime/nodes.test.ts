@@ -1,22 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { REALTIME_API } from '@tandem/contract/api';
 import type { ChatPublication } from '@tandem/contract/chat';
 import { Centrifuge, type PublicationContext } from 'centrifuge';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentApi, completeConfig, useFakeModels } from '../../../test/agents.ts';
+import { until } from '../../../test/eventually.ts';
 import { bearer } from '../../../test/factories.ts';
 import { useNodes } from '../../../test/nodes.ts';
 import { realtimeUrl } from '../../../test/realtime-clients.ts';
 import type { App } from '../../app.ts';
-
-async function until(condition: () => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 /** A token the app answers for the signed-in user. */
 async function tokenFrom(app: App, token: string, url: string, payload?: object) {
@@ -59,7 +51,13 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('realtime across nodes 
     subscription.subscribe();
     client.connect();
     try {
-      await until(() => received.some((ctx) => (ctx.data as ChatPublication).type === 'done'));
+      await until(
+        () => received.some((ctx) => (ctx.data as ChatPublication).type === 'done'),
+        'the reply done',
+        {
+          timeout: 20_000,
+        },
+      );
     } finally {
       client.disconnect();
     }
