@@ -70,4 +70,43 @@ describe('npm run lint: module boundaries', () => {
     });
     expect(broken()).toContain('no-circular');
   });
+
+  it("lets only the worker thread and other modules' worker tasks use a module's tasks.ts", () => {
+    const worker = {
+      ...base,
+      [`${SERVER}/alpha/tasks.ts`]: "import { a } from './a.ts';\nexport const alphaTasks = { a };\n",
+      [`${SERVER}/beta/tasks.ts`]:
+        "import { alphaTasks } from '../alpha/tasks.ts';\nexport const betaTasks = alphaTasks;\n",
+      'apps/server/src/heavy-worker.ts':
+        "import { alphaTasks } from './modules/alpha/tasks.ts';\nimport { betaTasks } from './modules/beta/tasks.ts';\nexport const tasks = { ...alphaTasks, ...betaTasks };\n",
+    };
+    write(worker);
+    expect(broken()).toEqual([]);
+    write({
+      ...worker,
+      [`${SERVER}/beta/b.ts`]:
+        "import { alphaTasks } from '../alpha/tasks.ts';\nexport const b = alphaTasks;\n",
+      'apps/server/src/app.ts':
+        "import { alphaTasks } from './modules/alpha/tasks.ts';\nexport const app = alphaTasks;\n",
+    });
+    expect(broken()).toEqual(['outside-uses-module-face', 'worker-face-from-worker-only']);
+    write({
+      ...worker,
+      'apps/server/src/heavy-worker.ts':
+        "import { a } from './modules/alpha/index.ts';\nexport const tasks = { a };\n",
+    });
+    expect(broken()).toEqual(['worker-uses-worker-faces']);
+  });
+
+  it('does not count a loop through an import of types only', () => {
+    write({
+      ...base,
+      [`${SERVER}/alpha/a.ts`]:
+        "import type { B } from '../beta/index.ts';\nexport const a = 1;\nexport type A = B;\n",
+      [`${SERVER}/beta/index.ts`]: "export { b, type B } from './b.ts';\n",
+      [`${SERVER}/beta/b.ts`]:
+        "import { a } from '../alpha/index.ts';\nexport const b = a;\nexport type B = number;\n",
+    });
+    expect(broken()).toEqual([]);
+  });
 });
