@@ -58,7 +58,7 @@ import {
   saveDraft,
   setAccess,
 } from './agents.ts';
-import { listHub } from './hub.ts';
+import { listHub } from './hub-listing.ts';
 import { authorizeAgent } from './policy.ts';
 import { assertPublishable } from './publish-check.ts';
 import { agentStreamRoutes } from './stream-routes.ts';

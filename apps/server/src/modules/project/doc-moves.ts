@@ -3,11 +3,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inChunks } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { reserveStorage } from '../quotas/index.ts';
 import { placeAmong } from './doc-placement.ts';
 import { assertGroup, lockCatalogue } from './doc-tree.ts';
 import { markForIndexing, markPdfForIndexing } from './index-queue.ts';
 import { newCode, touchProject } from './projects.ts';
-import { reserveCopiedStates } from './storage.ts';
 
 type Link = { id: number; parentId: number | null };
 
@@ -187,4 +187,18 @@ async function positionAfter(tx: Tx, projectId: number, row: Link & { sort: numb
       ),
     );
   return before?.n ?? 0;
+}
+
+/**
+ * A copy's share of the storage check: the collaborative states of `documentIds` are written again
+ * (the uploads they hold are the originals', counted once), in the project's team. Call it inside the
+ * copy's transaction, after the catalogue's lock.
+ */
+export async function reserveCopiedStates(tx: Tx, projectId: number, documentIds: number[]) {
+  const result = await tx.execute(sql`select p.team_id as "teamId",
+      coalesce((select sum(s.byte_size) from document_states s
+        where s.document_id = any(${`{${documentIds.join(',')}}`}::int[])), 0) as bytes
+    from projects p where p.id = ${projectId}`);
+  const [row] = (result as unknown as { rows: { teamId: number; bytes: string | number }[] }).rows;
+  if (row) await reserveStorage(tx, row.teamId, Number(row.bytes));
 }

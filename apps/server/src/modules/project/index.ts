@@ -13,5 +13,5 @@ export {
 } from './policy.ts';
 export { listProjects } from './projects.ts';
 export { projectRoutes } from './routes.ts';
-export { uploadTarget } from './storage.ts';
 export { projectIdsOfTeam, readableDocumentIds, teamRolesOf } from './team-projects.ts';
+export { uploadTarget } from './upload-target.ts';

@@ -5,8 +5,8 @@ import { eventually } from '../../../test/eventually.ts';
 import { bearer, createUser, STRONG_PASSWORD } from '../../../test/factories.ts';
 import { signedInRealtimeClient } from '../../../test/realtime-clients.ts';
 import { useTestApp } from '../../../test/test-app.ts';
+import { createRealtimeTokens } from '../../platform/realtime/connection-tokens.ts';
 import { createRealtime, type Realtime } from '../../platform/realtime/realtime.ts';
-import { createRealtimeTokens } from '../../platform/realtime/tokens.ts';
 
 let realtime: Realtime;
 const ctx = useTestApp({}, (config) => {

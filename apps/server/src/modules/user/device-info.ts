@@ -2,8 +2,8 @@ import { DEVICE_ID_HEADER } from '@tandem/contract/system';
 import { deviceId as deviceIdSchema } from '@tandem/contract/user';
 import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
+import { newToken } from '../../platform/auth/opaque-tokens.ts';
 import type { DeviceInfo } from '../../platform/auth/sessions.ts';
-import { newToken } from '../../platform/auth/tokens.ts';
 import { locate } from '../../platform/geo/geoip.ts';
 
 /**

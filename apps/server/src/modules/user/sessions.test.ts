@@ -5,7 +5,7 @@ import { bearer, createUser, STRONG_PASSWORD, uniqueIp } from '../../../test/fac
 import { useTestApp } from '../../../test/test-app.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { identityCacheOf } from '../../platform/auth/identity-cache.ts';
-import { hashToken } from '../../platform/auth/tokens.ts';
+import { hashToken } from '../../platform/auth/opaque-tokens.ts';
 
 const ctx = useTestApp();
 const HOUR_MS = 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import {
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
-import { newNumericCode } from '../../platform/auth/tokens.ts';
+import { newNumericCode } from '../../platform/auth/opaque-tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 export type CodeTarget = { channel: 'email' | 'sms'; target: string; purpose: number };

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { accessChanged } from '../realtime/access-changes.ts';
 import { type CachedSession, identityCacheOf } from './identity-cache.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from './opaque-tokens.ts';
 
 /** Renew the 15-day lifetime at most this often, so an active session costs one write an hour. */
 const RENEW_AFTER_MS = 60 * 60 * 1000;

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { until } from '../../../test/eventually.ts';
 import { routeUpgrade } from '../http/websocket-upgrades.ts';
+import { createRealtimeTokens } from './connection-tokens.ts';
 import { ChannelHistory } from './history.ts';
 import { HUB_PATH, RealtimeHub } from './hub.ts';
-import { createRealtimeTokens } from './tokens.ts';
 
 const tokens = createRealtimeTokens('hub-history-secret-0123456789-abcdefgh');
 const cleanups: (() => unknown)[] = [];

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { until } from '../../../test/eventually.ts';
 import { routeUpgrade } from '../http/websocket-upgrades.ts';
+import { createRealtimeTokens } from './connection-tokens.ts';
 import { HUB_PATH, type HubOptions, RealtimeHub } from './hub.ts';
-import { createRealtimeTokens } from './tokens.ts';
 
 const tokens = createRealtimeTokens('hub-test-secret-0123456789-abcdefghij');
 const forger = createRealtimeTokens('some-other-secret-0123456789-abcdefgh');

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { SERVER_VERSION } from '../../paths.ts';
+import type { RealtimeTokens } from './connection-tokens.ts';
 import { ChannelHistory, type HistoryOptions } from './history.ts';
 import { HubConnection, textFrame } from './hub-connection.ts';
 import {
@@ -24,7 +25,6 @@ import {
   type SubscribeRequest,
 } from './protocol.ts';
 import type { RealtimePublisher } from './publisher.ts';
-import type { RealtimeTokens } from './tokens.ts';
 
 /** Who a connection is: its token's subject (a user id as text, or `visitor-…`) and session. */
 export type HubSubject = { userId: string; sessionId: number | undefined };

@@ -5,9 +5,9 @@ import type { Chatter } from '../auth/chatter.ts';
 import type { NodeBus } from '../bus/node-bus.ts';
 import { createBusPublisher } from './bus-publisher.ts';
 import { createCentrifugoPublisher } from './centrifugo-publisher.ts';
+import { CENTRIFUGO_TOKEN_TTL_S, createRealtimeTokens } from './connection-tokens.ts';
 import { type HubOptions, RealtimeHub } from './hub.ts';
 import type { RealtimePublisher } from './publisher.ts';
-import { CENTRIFUGO_TOKEN_TTL_S, createRealtimeTokens } from './tokens.ts';
 
 /**
  * Whether a user, or a visitor, may read a channel of a namespace, given the channel's name after
