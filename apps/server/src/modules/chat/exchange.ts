@@ -54,10 +54,12 @@ type Started = {
 };
 
 /**
- * The database function `chat_start_exchange` (migration 0008, where its statement is explained):
- * one call, so one round trip stands between a send and its model call, with a plan made once per
- * connection. It debits the model's points and, only then, writes the conversation (when new), the
- * user message, the `streaming` reply and the ledger row, and reads the context window.
+ * The database function `chat_start_exchange`: one call, so one round trip stands between a send and
+ * its model call, with a plan made once per connection. It debits the model's points and, only then,
+ * writes the conversation (when new), the user message, the `streaming` reply and the ledger row, and
+ * reads the context window. Its body as it runs today is in `migrations/0014_reply_owners.sql` (which
+ * added the process that owns the reply); `0008_chat_one_streaming.sql` first defined it and explains
+ * each statement. A change to the send's rules is a new migration redefining it, named here.
  */
 function startStatement({
   conversation: c,
