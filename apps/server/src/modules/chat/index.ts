@@ -1,6 +1,7 @@
 // The chat module's face: its plugin (conversations and the send, shares, feedback, reply versions,
 // insights, saving to a project, the image proxy), the reply runner app.ts starts and closes, and the
 // send the sites module is given to put a message to a conversation's agent.
-export { createChatRunner } from './generation.ts';
+
 export { chatModule } from './plugin.ts';
-export { createMessageSender } from './send-message.ts';
+export { createChatRunner } from './reply/generation.ts';
+export { createMessageSender } from './reply/send-message.ts';

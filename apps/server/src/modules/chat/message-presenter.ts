@@ -1,7 +1,7 @@
 import { uploadedFileUrl } from '@tandem/contract/api';
 import type { ChatMessage } from '@tandem/contract/chat';
 import type { chatMessages, messageFeedback } from '../../db/schema.ts';
-import { presentFeedback } from './feedback.ts';
+import { presentFeedback } from './insights/feedback.ts';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type FeedbackRow = typeof messageFeedback.$inferSelect;

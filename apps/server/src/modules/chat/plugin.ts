@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { ObjectStorage } from '../../platform/storage/object-storage.ts';
-import { chatAgentListRoutes } from './agent-list-routes.ts';
-import { chatFeedbackRoutes } from './feedback-routes.ts';
-import { imageProxyRoutes } from './image-proxy-routes.ts';
-import { chatInsightsRoutes } from './insights-routes.ts';
-import { replyVersionRoutes } from './reply-version-routes.ts';
+import { chatAgentListRoutes } from './agent-list/agent-list-routes.ts';
+import { imageProxyRoutes } from './images/image-proxy-routes.ts';
+import { chatFeedbackRoutes } from './insights/feedback-routes.ts';
+import { chatInsightsRoutes } from './insights/insights-routes.ts';
 import { type ChatDeps, chatRoutes } from './routes.ts';
-import { saveToProjectRoutes } from './save-to-project-routes.ts';
-import { shareRoutes } from './share-routes.ts';
+import { saveToProjectRoutes } from './save-to-project/save-to-project-routes.ts';
+import { shareRoutes } from './share/share-routes.ts';
+import { replyVersionRoutes } from './versions/reply-version-routes.ts';
 
 export type ChatModuleDeps = ChatDeps & {
   storage: ObjectStorage;

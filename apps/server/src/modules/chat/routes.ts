@@ -28,11 +28,11 @@ import type { ChatMetrics } from '../../platform/metrics/metrics.ts';
 import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { authorizeProject, documentAccess } from '../project/index.ts';
-import type { ChatRunner } from './generation.ts';
-import { citationsForReader } from './knowledge-replies.ts';
 import { presentMessage } from './message-presenter.ts';
-import { versionsOfReplies } from './reply-versions.ts';
-import { createMessageSender } from './send-message.ts';
+import type { ChatRunner } from './reply/generation.ts';
+import { citationsForReader } from './reply/knowledge-replies.ts';
+import { createMessageSender } from './reply/send-message.ts';
+import { versionsOfReplies } from './versions/reply-versions.ts';
 
 export type ChatDeps = {
   db: Db;

@@ -1,5 +1,5 @@
 import { asBuffer } from '../../platform/workers/index.ts';
-import { type PdfConversation, renderConversationPdf } from './conversation-pdf.ts';
+import { type PdfConversation, renderConversationPdf } from './share/conversation-pdf.ts';
 
 /** The chat work that runs in the worker pool (`platform/workers`), off the event loop. */
 export const chatTasks = {
