@@ -3,5 +3,5 @@
 // send the sites module is given to put a message to a conversation's agent.
 
 export { chatModule } from './plugin.ts';
-export { createChatRunner } from './reply/generation.ts';
+export { createChatRunner } from './reply/runner.ts';
 export { createMessageSender } from './reply/send-message.ts';

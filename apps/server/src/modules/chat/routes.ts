@@ -29,8 +29,8 @@ import type { Moderation } from '../../platform/moderation/moderation.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { authorizeProject, documentAccess } from '../project/index.ts';
 import { presentMessage } from './message-presenter.ts';
-import type { ChatRunner } from './reply/generation.ts';
 import { citationsForReader } from './reply/knowledge-replies.ts';
+import type { ChatRunner } from './reply/runner.ts';
 import { createMessageSender } from './reply/send-message.ts';
 import { versionsOfReplies } from './versions/reply-versions.ts';
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { messageCitations, type StoredCitation } from '../../../db/schema.ts';
 import { consultedSources, type KnowledgeSource } from '../../knowledge/index.ts';
 import { readableDocumentIds } from '../../project/index.ts';
-import type { Generation } from './generation.ts';
+import type { Generation } from './reply-run.ts';
 
 /**
  * Keeps the sources the finished reply cites, when its agent cites sources; answers them for its
