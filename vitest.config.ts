@@ -1,6 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { NO_TEST_DATABASE, opensNoTestDatabase } from './apps/server/test/no-test-database.ts';
 import { catalogueParts } from './apps/web/build/catalogue-parts-plugin.ts';
+
+/**
+ * What runs on both databases: every server test file that opens a test database runs twice, on PGlite
+ * (`server`) and on PostgreSQL (`server-postgres`), where the drivers differ (types of numbers, dates
+ * and raw rows, real concurrency: row locks, advisory locks, two pools; pgvector or none). A file that
+ * opens none starts with `NO_TEST_DATABASE` (apps/server/test/no-test-database.ts) and runs once, on
+ * PGlite: a second run would be the same run. A file that reads `TEST_DATABASE` cannot have the mark.
+ */
+const SERVER_SOURCE = 'apps/server/src';
+const serverTestsWithoutDatabase = readdirSync(SERVER_SOURCE, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `${SERVER_SOURCE}/${file}`)
+  .filter(opensNoTestDatabase);
+for (const file of serverTestsWithoutDatabase) {
+  if (/TEST_DATABASE|inject\(['"]postgres/.test(readFileSync(file, 'utf8'))) {
+    throw new Error(`${file} reads the project's database, so it cannot start with "${NO_TEST_DATABASE}"`);
+  }
+}
 
 /**
  * Projects: `unit` (contract, deployment files, scripts), `web` (components in jsdom), `server` (integration on in-memory PGlite) and
@@ -55,6 +75,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverTestsWithoutDatabase],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],

@@ -18,12 +18,21 @@ const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? PORT + 10_000);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'tandem-e2e-'));
 process.env.E2E_DATA_DIR = DATA_DIR;
 
+/**
+ * Each worker calls from an address of its own, as clients behind the deployment's proxy do (the test
+ * server trusts X-Forwarded-For): the per-IP limits (30 sign-ins or codes a minute) count one worker's
+ * calls, as when the suite ran on one. Playwright loads this file again in each worker, with its index set.
+ */
+const WORKER_ADDRESS = `127.0.0.${10 + Number(process.env.TEST_PARALLEL_INDEX ?? 0)}`;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
+  // Files run side by side, each file's tests in order. Every test signs up accounts and teams of its
+  // own; what is the platform's (the platform admin, the models set from the environment) is only read.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -31,6 +40,7 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL: BASE_URL,
+    extraHTTPHeaders: { 'x-forwarded-for': WORKER_ADDRESS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -74,6 +84,7 @@ export default defineConfig({
         // (`stress --cpu 2`) leaves them 2% of a CPU; the bench measures the default.
         SITE_BUILD_NICENESS: '0',
         HOST: '127.0.0.1',
+        TRUST_PROXY: 'true',
         DATA_DIR,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',

@@ -55,15 +55,21 @@ test('an element picked in the preview goes to the composer as a chip and into t
     ].join('\n'),
   );
   await box.press('Enter');
-  const question = page.locator('.chat-message.is-user').last();
-  await expect(question).toContainText('Make it a big button');
-  await expect(question).toContainText('- Selector: #menu > a');
-  await expect(question).toContainText('<a href="https://example.com/">Order now</a>');
   await expect(page.getByText(CHIP)).toHaveCount(0);
   // The reply makes version 2, which the panel shows with the element changed.
   const second = page.frameLocator(`iframe[title="${fill(s.version, { number: 2 })}"]`);
   await expect(second.getByRole('button', { name: 'Order now' })).toBeVisible({ timeout: 30_000 });
   await expect(second.getByRole('link', { name: 'Order now' })).toHaveCount(0);
+  // The list keeps only what is in view, and the reply (an echo of all of it) can push the question
+  // out of it: scrolled back to, the question holds the words and the picked element.
+  const question = page.locator('.chat-message.is-user').filter({ hasText: 'Make it a big button' });
+  const messages = page.getByRole('log', { name: c.messages_label });
+  await expect(async () => {
+    if ((await question.count()) === 0) await messages.evaluate((list) => list.scrollBy(0, -200));
+    await expect(question).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(question).toContainText('- Selector: #menu > a');
+  await expect(question).toContainText('<a href="https://example.com/">Order now</a>');
 
   // On a phone the preview opens over the conversation, and nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -83,9 +83,8 @@ test('on a phone every signed-in page fits the width, and chat keeps the whole w
 
 test("on a phone the platform models page fits the width, each model's switch and buttons in reach", async ({
   page,
-  request,
 }) => {
-  const admin = await platformAdmin(request);
+  const admin = platformAdmin();
   await signIn(page, admin.email);
   await page.goto('/platform/models');
   const models = page.getByRole('region', { name: m.models_admin.models_title });

@@ -37,12 +37,5 @@ export async function registerWithToken(request: APIRequestContext, deviceId: st
 /** The platform admin the test server names in ADMIN_EMAILS (playwright.config.ts). */
 export const PLATFORM_ADMIN_EMAIL = 'e2e-platform-admin@example.com';
 
-/** The platform admin's account, registered by the first test that needs it. */
-export async function platformAdmin(request: APIRequestContext) {
-  const login = await request.post('/api/user/login', {
-    data: { user_name: PLATFORM_ADMIN_EMAIL, password: PASSWORD, device_id: 'e2e-platform-admin' },
-  });
-  return login.ok()
-    ? { email: PLATFORM_ADMIN_EMAIL, password: PASSWORD }
-    : registerAccount(request, PLATFORM_ADMIN_EMAIL);
-}
+/** The platform admin's account, registered by the global set-up (global-setup.ts). */
+export const platformAdmin = () => ({ email: PLATFORM_ADMIN_EMAIL, password: PASSWORD });

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { NO_TEST_DATABASE, opensNoTestDatabase } from './no-test-database.ts';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a fresh database on the
  * PostgreSQL server the `server-postgres` project started; both copies of one the set-up migrated.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  const file = expect.getState().testPath;
+  if (file && opensNoTestDatabase(file)) {
+    throw new Error(
+      `${file} opens a test database: take away its "${NO_TEST_DATABASE}" line, so it runs on PostgreSQL too`,
+    );
+  }
   if (process.env.TEST_DATABASE !== 'postgres') {
     // A copy of the database the set-up migrated (pglite-global-setup.ts).
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

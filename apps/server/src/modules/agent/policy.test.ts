@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { AGENT_ACCESS, AGENT_STATUSES } from '@tandem/contract/agent-rules';
 import { describe, expect, it } from 'vitest';
 import { agentAbilities, agentRole, type PolicyActor, type PolicyAgent } from './policy.ts';

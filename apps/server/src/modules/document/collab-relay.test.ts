@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { Hocuspocus } from '@hocuspocus/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BusHandler, NodeBus } from '../../platform/bus/node-bus.ts';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import type { JSONContent } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_MAX_CHARS, CHUNK_OVERLAP_CHARS, chunkDocument, chunkPages } from './chunking.ts';

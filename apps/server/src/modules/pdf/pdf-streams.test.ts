@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { deflateRawSync, deflateSync } from 'node:zlib';
 import {
   PDF_FONT_STREAM_MAX_INFLATED_BYTES,

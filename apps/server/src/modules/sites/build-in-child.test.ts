@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import type { SiteFile } from '@tandem/contract/chat-sites';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { SITE_FILE_MAX_BYTES, SITE_FILES_MAX, type SiteFile } from '@tandem/contract/chat-sites';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from './build-site.ts';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { SITE_PICK_HTML_MAX, SITE_PICK_TEXT_MAX, sitePickMessage } from '@tandem/contract/chat-site-pick';
 import { describe, expect, it, vi } from 'vitest';
 import { PICK_SCRIPT } from './pick-script.ts';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import type { AccountUser } from '@tandem/contract/user';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { envelope } from '@tandem/contract/envelope';
 import { departmentNode } from '@tandem/contract/team';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { languageModelOf, type ProviderConnection } from './provider-connection.ts';
 

@@ -1,3 +1,4 @@
+// No test database: it runs once, on PGlite, not again on PostgreSQL (vitest.config.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.ts';
 import { createWorkerPool, type WorkerPool } from './index.ts';
