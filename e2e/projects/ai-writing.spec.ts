@@ -2,7 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
 import { publishedAgent } from '../support/chat-agent.ts';
-import { expectOnServer, projectWithDocument, signedInContext } from '../support/documents.ts';
+import {
+  expectOnServer,
+  projectWithDocument,
+  signedInContext,
+  typeParagraphs,
+} from '../support/documents.ts';
 import { MESSAGES } from '../support/messages.ts';
 import { teamOfTwo } from '../support/teams.ts';
 import { SLOW_TEST_MODEL, TEST_MODEL_POINTS } from '../support/test-model.ts';
@@ -87,7 +92,11 @@ test('rewrite, explain and summary on a selection: try again, accept, insert bel
   await openDocument(page, doc.uniqCode);
   await openDocument(other, doc.uniqCode);
   await editorOf(page).click();
-  await page.keyboard.type('The launch slipped a week.\nMarketing waits for the date.\nSupport is ready.');
+  await typeParagraphs(page, [
+    'The launch slipped a week.',
+    'Marketing waits for the date.',
+    'Support is ready.',
+  ]);
   await expect(editorOf(other)).toContainText('Support is ready.');
   const pointsBefore = await balanceOf(page, owner.token);
 
@@ -153,7 +162,11 @@ test('every other rewrite mode and every language asks for its own task; Escape 
   const page = await context.newPage();
   await openDocument(page, doc.uniqCode);
   await editorOf(page).click();
-  await page.keyboard.type('The launch slipped a week.\nMarketing waits for the date.\nSupport is ready.');
+  await typeParagraphs(page, [
+    'The launch slipped a week.',
+    'Marketing waits for the date.',
+    'Support is ready.',
+  ]);
 
   // Every other rewrite mode and every language: each asks for its own task; Escape keeps the original
   // and its selection, with the menu back over it.

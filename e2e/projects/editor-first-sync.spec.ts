@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
-import { projectWithDocument, signedInContext } from '../support/documents.ts';
+import { caretSettled, projectWithDocument, signedInContext, typeParagraphs } from '../support/documents.ts';
 import { MESSAGES } from '../support/messages.ts';
 
 const m = MESSAGES['en-US'].doc_editor;
@@ -31,14 +31,23 @@ test('keys typed while a document is still on its way are not merged into it', a
   await writer.getByLabel(m.text).click();
   await writer.keyboard.type('# ');
   await expect(writer.getByLabel(m.text).getByRole('heading', { level: 1 })).toHaveCount(1);
-  await writer.keyboard.type('Plan\nTides turn twice a day.');
+  await caretSettled(writer);
+  await typeParagraphs(writer, ['Plan', 'Tides turn twice a day.']);
   await expect(writer.getByText(m.status_saved)).toBeVisible({ timeout: 20_000 });
   const context = await signedInContext(browser, owner.token);
   const page = await context.newPage();
-  // A slow network: everything the collaboration server says arrives 1.5 s late.
+  // A slow network: everything the collaboration server says arrives 1.5 s late, and nothing before the
+  // test has seen the keys refused (on a busy machine typing took longer than the 1.5 s).
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
   await page.routeWebSocket('**/collaboration', (socket) => {
     const server = socket.connectToServer();
-    server.onMessage((message) => setTimeout(() => socket.send(message), 1500));
+    server.onMessage((message) => {
+      const due = Date.now() + 1500;
+      void held.then(() => setTimeout(() => socket.send(message), due - Date.now()));
+    });
     socket.onMessage((message) => server.send(message));
   });
   await page.goto(`/projects/${doc.uniqCode}`);
@@ -49,6 +58,7 @@ test('keys typed while a document is still on its way are not merged into it', a
   await page.keyboard.type('Hello', { delay: 20 });
   await page.keyboard.press('Enter');
   await expect(text).toHaveAttribute('contenteditable', 'false');
+  letThrough();
 
   await expect(text).toHaveAttribute('contenteditable', 'true', { timeout: 20_000 });
   await expect.poll(() => blocksOf(text)).toEqual(['Plan', 'Tides turn twice a day.', '']);

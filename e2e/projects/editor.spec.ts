@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { registerWithToken } from '../support/accounts.ts';
 import { call } from '../support/api-calls.ts';
-import { expectOnServer, projectWithDocument, serverHtml, signedInContext } from '../support/documents.ts';
+import {
+  caretSettled,
+  expectOnServer,
+  projectWithDocument,
+  serverHtml,
+  signedInContext,
+  typeParagraphs,
+} from '../support/documents.ts';
 import { clickAtRest } from '../support/menus.ts';
 import { fill, MESSAGES } from '../support/messages.ts';
 import { gradientPng } from '../support/png.ts';
@@ -59,7 +66,10 @@ async function typeHeadings(page: Page, title: string) {
   for (let level = 1; level <= 9; level++) {
     await page.keyboard.type(`${'#'.repeat(level)} `);
     await expect(editorOf(page).getByRole('heading', { level })).toHaveCount(1);
-    await page.keyboard.type(`${level === 1 ? title : `Level ${level}`}\n`);
+    await caretSettled(page);
+    await page.keyboard.type(level === 1 ? title : `Level ${level}`);
+    await page.keyboard.press('Enter');
+    await caretSettled(page);
   }
 }
 
@@ -331,7 +341,10 @@ test('a viewer reads without a toolbar, and a share link opens a read-only copy 
   const writer = await signedInContext(browser, owner.token);
   const ownerPage = await writer.newPage();
   await openDocument(ownerPage, doc.uniqCode);
-  await ownerPage.keyboard.type('# Minutes\nDecided to sail on Monday.');
+  await ownerPage.keyboard.type('# ');
+  await expect(editorOf(ownerPage).getByRole('heading', { level: 1 })).toHaveCount(1);
+  await caretSettled(ownerPage);
+  await typeParagraphs(ownerPage, ['Minutes', 'Decided to sail on Monday.']);
   await expectOnServer(request, owner.token, doc.uniqCode, 'Decided to sail on Monday.');
   await writer.close();
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { call } from './api-calls.ts';
 
@@ -47,3 +47,23 @@ export const serverHtml = async (request: APIRequestContext, token: string, uniq
 /** Waits until the server's copy of the document contains `text`. */
 export const expectOnServer = (request: APIRequestContext, token: string, uniqCode: string, text: string) =>
   expect.poll(() => serverHtml(request, token, uniqCode), { timeout: 20_000 }).toContain(text);
+
+/**
+ * Waits for a frame and then a task. Chrome moves its caret into a block the editor has just made (by
+ * Enter or a Markdown shortcut) with a selectionchange it sends later; a key that beat it (a busy
+ * machine runs input first) went in where the DOM still put the caret, and ProseMirror kept the caret
+ * before the letter ("evel 7", then "L" on the next line).
+ */
+export const caretSettled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+
+/** Types `lines` into the focused editor as paragraphs, each new one's caret settled before its text. */
+export async function typeParagraphs(page: Page, lines: string[]) {
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) {
+      await page.keyboard.press('Enter');
+      await caretSettled(page);
+    }
+    await page.keyboard.type(line);
+  }
+}
