@@ -37,7 +37,9 @@ const base = {
   'apps/web/src/shared/x.ts': 'export const x = 1;\n',
 };
 
-describe('npm run lint: module boundaries', () => {
+// Each check starts dependency-cruiser (about 0.7 s, several times that on a busy machine): the
+// limit only catches a hang.
+describe('npm run lint: module boundaries', { timeout: 60_000 }, () => {
   it('passes a tree whose modules meet only through their faces', () => {
     write(base);
     expect(broken()).toEqual([]);
