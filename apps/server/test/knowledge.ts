@@ -1,6 +1,7 @@
 import { KNOWLEDGE_API } from '@tandem/contract/api';
 import type { KnowledgeSearchHit } from '@tandem/contract/knowledge';
 import type { DocTreeNode } from '@tandem/contract/project';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { projectApi } from './projects.ts';
 import type { TestContext } from './test-app.ts';
@@ -48,13 +49,30 @@ export function knowledgeApi(ctx: TestContext) {
     return visit(await api.tree(token, projectId));
   }
 
-  /** Waits until the catalogue shows every one of `docIds` indexed (or failed). */
+  /**
+   * Documents of `docIds` indexed but without vectors of their content yet, while an embedding model
+   * is on: until they have them, a search ranks them by full text only, beside others ranked by both.
+   */
+  async function awaitingVectors(docIds: number[]) {
+    const result = await ctx.database.db.execute(sql`select count(*)::int as n from knowledge_index_states k
+      where k.document_id = any(${`{${docIds.join(',')}}`}::int[]) and k.state = 'ready'
+        and exists (select 1 from models m join model_providers p on p.id = m.provider_id
+          where m.type = 'embedding' and m.enabled and p.enabled)
+        and not exists (select 1 from knowledge_embedding_states e
+          where e.document_id = k.document_id and e.content_hash = k.content_hash)`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  }
+
+  /**
+   * Waits until the catalogue shows every one of `docIds` indexed (or failed), and each indexed one
+   * has its vectors when an embedding model is on: what a search finds no longer changes.
+   */
   async function settled(token: string, projectId: number, docIds: number[]) {
     await expect
       .poll(
         async () => {
           const states = await Promise.all(docIds.map((id) => node(token, projectId, id)));
-          return states.every((n) => n?.index_state !== 'indexing');
+          return states.every((n) => n?.index_state !== 'indexing') && (await awaitingVectors(docIds)) === 0;
         },
         { timeout: INDEXED_WITHIN_MS, interval: 50 },
       )
