@@ -34,6 +34,20 @@ async function openDocument(page: Page, uniqCode: string) {
  * The page's document with changes not yet on the server, as this device keeps it: the cache
  * registry's unsynced mark (null while there is none), and how many updates y-indexeddb's copy holds.
  */
+/** How many documents' copies on this device are marked as holding edits the server may not have. */
+const markedCopies = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const registry = indexedDB.open('tandem-doc-caches');
+        registry.onsuccess = () => {
+          const all = registry.result.transaction('caches').objectStore('caches').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { unsyncedSince: number | null }[]).filter((c) => c.unsyncedSince).length);
+        };
+      }),
+  );
+
 const unsyncedCopy = (page: Page) =>
   page.evaluate(
     () =>
@@ -313,6 +327,10 @@ test('edits of a tab closed offline are offered on opening: restored they merge,
   await page.getByRole('button', { name: m.unsynced_restore }).click();
   await expect(editorOf(page)).toContainText('Kept on this device.');
   await expectOnServer(request, owner.token, kept.uniqCode, 'Kept on this device.');
+  // The server stores an edit before it answers: the device hears it a moment later and unmarks its
+  // copy. Leaving before that, the next opening would rightly ask again about what it never heard saved.
+  await expect(page.getByText(m.status_saved)).toBeVisible();
+  await expect.poll(() => markedCopies(page)).toBe(1);
 
   await page.goto(`/projects/${dropped.uniqCode}`);
   await expect(page.getByText(m.unsynced_title)).toBeVisible();
