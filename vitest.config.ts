@@ -28,11 +28,10 @@ for (const file of serverTestsWithoutDatabase) {
  */
 export default defineConfig({
   test: {
-    // A worker per core and one more (vitest's default leaves one core idle: on a 2-core machine the
+    // A worker per core, two at least (vitest's default leaves one core idle: on a 2-core machine the
     // files ran one at a time, 37 minutes; two workers take 19). The files wait on databases, child
-    // processes and sockets for part of their time: with a worker per core the cores were 18% idle
-    // (chat, knowledge and documents on PGlite: 130 s), with one more 117 s.
-    maxWorkers: Math.max(2, availableParallelism()) + 1,
+    // processes and sockets for much of their time, so a second worker is never idle for long.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
