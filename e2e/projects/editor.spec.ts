@@ -34,20 +34,6 @@ async function openDocument(page: Page, uniqCode: string) {
  * The page's document with changes not yet on the server, as this device keeps it: the cache
  * registry's unsynced mark (null while there is none), and how many updates y-indexeddb's copy holds.
  */
-/** How many documents' copies on this device are marked as holding edits the server may not have. */
-const markedCopies = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const registry = indexedDB.open('tandem-doc-caches');
-        registry.onsuccess = () => {
-          const all = registry.result.transaction('caches').objectStore('caches').getAll();
-          all.onsuccess = () =>
-            resolve((all.result as { unsyncedSince: number | null }[]).filter((c) => c.unsyncedSince).length);
-        };
-      }),
-  );
-
 const unsyncedCopy = (page: Page) =>
   page.evaluate(
     () =>
@@ -66,6 +52,20 @@ const unsyncedCopy = (page: Page) =>
               count.onsuccess = () => resolve({ since: entry.unsyncedSince, updates: count.result });
             };
           };
+        };
+      }),
+  );
+
+/** How many documents' copies on this device are marked as holding edits the server may not have. */
+const markedCopies = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const registry = indexedDB.open('tandem-doc-caches');
+        registry.onsuccess = () => {
+          const all = registry.result.transaction('caches').objectStore('caches').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { unsyncedSince: number | null }[]).filter((c) => c.unsyncedSince).length);
         };
       }),
   );

@@ -3,6 +3,7 @@ import type { KnowledgeSearchHit } from '@tandem/contract/knowledge';
 import type { DocTreeNode } from '@tandem/contract/project';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { integerList } from '../src/db/client.ts';
 import { projectApi } from './projects.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -55,7 +56,7 @@ export function knowledgeApi(ctx: TestContext) {
    */
   async function awaitingVectors(docIds: number[]) {
     const result = await ctx.database.db.execute(sql`select count(*)::int as n from knowledge_index_states k
-      where k.document_id = any(${`{${docIds.join(',')}}`}::int[]) and k.state = 'ready'
+      where k.document_id in (${integerList(docIds)}) and k.state = 'ready'
         and exists (select 1 from models m join model_providers p on p.id = m.provider_id
           where m.type = 'embedding' and m.enabled and p.enabled)
         and not exists (select 1 from knowledge_embedding_states e
