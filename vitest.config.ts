@@ -23,6 +23,25 @@ for (const file of serverTestsWithoutDatabase) {
 }
 
 /**
+ * The web tests share their worker's window and modules (`isolate: false`): a file pays for jsdom and
+ * antd once, not each time (2.8 s a file). `apps/web/src/test/setup.ts` cleans the page after each test
+ * and resets the stores, storage and history after each file. A file that mocks a module (`vi.mock`)
+ * needs modules of its own, so it runs isolated.
+ */
+const WEB_TESTS = 'apps/web/src/**/*.test.{ts,tsx}';
+const webTestsWithModuleMocks = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `apps/web/src/${file}`)
+  .filter((file) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+const webTests = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // antd forms in jsdom take seconds, and four times as long while both cores are busy with
+  // something else (a dialog test of 6 s took 23 s): the limit only catches a test that hangs.
+  testTimeout: 60_000,
+} as const;
+
+/**
  * Projects: `unit` (contract, deployment files, scripts), `web` (components in jsdom), `server` (integration on in-memory PGlite) and
  * `server-postgres` (the same integration files against a real PostgreSQL started by the set-up).
  */
@@ -49,14 +68,16 @@ export default defineConfig({
       {
         plugins: [catalogueParts()],
         test: {
+          ...webTests,
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          // antd forms in jsdom take seconds, and four times as long while both cores are busy with
-          // something else (a dialog test of 6 s took 23 s): the limit only
-          // catches a test that hangs.
-          testTimeout: 60_000,
+          include: [WEB_TESTS],
+          exclude: [...configDefaults.exclude, ...webTestsWithModuleMocks],
+          isolate: false,
         },
+      },
+      {
+        plugins: [catalogueParts()],
+        test: { ...webTests, name: 'web-isolated', include: webTestsWithModuleMocks },
       },
       {
         test: {

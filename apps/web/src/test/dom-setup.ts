@@ -1,8 +1,7 @@
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { configure } from '@testing-library/react';
 import { antdVisibilityRules } from './antd-visibility.ts';
 
-/** What jsdom lacks and antd expects; imported first by every component test. */
+/** What jsdom lacks and antd expects; the web tests' set-up (setup.ts) imports it once per worker. */
 type MediaListener = (event: MediaQueryListEvent) => void;
 
 export type FakeMediaQuery = MediaQueryList & { emit(matches: boolean): void };
@@ -71,8 +70,6 @@ if (!('ResizeObserver' in window)) {
     value: ResizeObserverStub,
   });
 }
-
-afterEach(() => cleanup());
 
 const antdRules = document.createElement('style');
 antdRules.dataset.source = 'antd.css';

@@ -1,6 +1,4 @@
-import { afterEach } from 'vitest';
 import { http } from '../shared/api/http.ts';
-import type { Transport } from '../shared/api/http-client.ts';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -8,17 +6,6 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 export type FakeAnswer = { status?: number; code?: number; msg?: string; data?: unknown; network?: boolean };
 /** `params` is a GET call's query, as the client sent it. */
 type Handler = (body: unknown, params: Record<string, unknown>) => FakeAnswer | Promise<FakeAnswer>;
-
-/**
- * Between tests no call reaches a network: one a finished test's page sends late (a retry, a poll) is
- * cancelled, so it cannot fail into the next test's session.
- */
-const finishedTest: Transport = async () => {
-  throw new DOMException('test finished', 'AbortError');
-};
-afterEach(() => {
-  http.setTransport(finishedTest);
-});
 
 /**
  * Serves the app's HTTP client from handlers keyed by path, answering the envelope as the server does

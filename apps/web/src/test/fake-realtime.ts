@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 type Command = { id?: number; connect?: { token?: string }; subscribe?: { channel: string } } & Record<
   string,
@@ -104,7 +104,3 @@ export function fakeRealtimeHub() {
   vi.stubGlobal('WebSocket', FakeSocket);
   return hub;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});

@@ -5,7 +5,13 @@ import zhTW from '@tandem/contract/locales/zh-TW';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { START_SECTIONS } from './catalogue-parts.ts';
-import { changeLocale, getLocale, i18n, initI18n, loadFullCatalogue, useLocaleStore } from './i18n.ts';
+
+// The module as a first page load finds it: the web tests share their worker's modules, and an earlier
+// file may have loaded the whole catalogue already.
+vi.resetModules();
+const { changeLocale, getLocale, i18n, initI18n, loadFullCatalogue, useLocaleStore } = await import(
+  './i18n.ts'
+);
 
 describe('switching language', () => {
   it('loads the catalogue, updates <html lang>, antd locale and the cookie', async () => {

@@ -107,6 +107,15 @@ const subscribe = (listener: () => void) => {
   return () => demandListeners.delete(listener);
 };
 
+/** As a new page load starts: nothing waiting, nothing bound, the notice component not yet wanted (tests). */
+export function forgetNotices() {
+  pending.splice(0);
+  handler = null;
+  withdrawShownErrors = null;
+  withdrawShownNotices = null;
+  isDemanded = false;
+}
+
 /** True once any notice has been raised: the moment to load the component that shows them. */
 export const useNoticesDemanded = () => useSyncExternalStore(subscribe, () => isDemanded);
 
