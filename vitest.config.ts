@@ -11,11 +11,13 @@ import { catalogueParts } from './apps/web/build/catalogue-parts-plugin.ts';
  * opens none starts with `NO_TEST_DATABASE` (apps/server/test/no-test-database.ts) and runs once, on
  * PGlite: a second run would be the same run. A file that reads `TEST_DATABASE` cannot have the mark.
  */
-const SERVER_SOURCE = 'apps/server/src';
-const serverTestsWithoutDatabase = readdirSync(SERVER_SOURCE, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `${SERVER_SOURCE}/${file}`)
-  .filter(opensNoTestDatabase);
+/** The test files under `dir`, as paths from the root. */
+const testFilesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${dir}/${file}`);
+
+const serverTestsWithoutDatabase = testFilesUnder('apps/server/src').filter(opensNoTestDatabase);
 for (const file of serverTestsWithoutDatabase) {
   if (/TEST_DATABASE|inject\(['"]postgres/.test(readFileSync(file, 'utf8'))) {
     throw new Error(`${file} reads the project's database, so it cannot start with "${NO_TEST_DATABASE}"`);
@@ -29,10 +31,9 @@ for (const file of serverTestsWithoutDatabase) {
  * needs modules of its own, so it runs isolated.
  */
 const WEB_TESTS = 'apps/web/src/**/*.test.{ts,tsx}';
-const webTestsWithModuleMocks = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `apps/web/src/${file}`)
-  .filter((file) => /\bvi\.mock\(/.test(readFileSync(file, 'utf8')));
+const webTestsWithModuleMocks = testFilesUnder('apps/web/src').filter((file) =>
+  /\bvi\.mock\(/.test(readFileSync(file, 'utf8')),
+);
 const webTests = {
   environment: 'jsdom',
   setupFiles: ['apps/web/src/test/setup.ts'],

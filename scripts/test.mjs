@@ -1,5 +1,6 @@
 // `npm test`: lint and format check, then unit + integration (PGlite and PostgreSQL) with the type check
-// and the build beside them, then the browser suite against the built app. Ends with one summary line of every runner's counts.
+// and the build beside them, then the browser suite against the built app. Ends with one summary line
+// of every runner's counts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,48 +41,6 @@ const env = { ...process.env, CI: process.env.CI ?? 'true', PLAYWRIGHT_SKIP_BROW
 const NICE = '/usr/bin/nice';
 let failedStep;
 
-const took = (name, started, ok) =>
-  console.log(`◀ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-/** Runs a step with its output on the terminal as it comes; resolves to whether it passed. */
-function run([name, command, args]) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env, detached: true });
-    running.add(child);
-    child.on('close', (code) => {
-      running.delete(child);
-      took(name, started, code === 0);
-      resolve(code === 0);
-    });
-  });
-}
-
-/** Runs a step niced, its output held and printed in one piece when it ends. */
-function runQuietly([name, command, args]) {
-  const started = Date.now();
-  const [file, argv] = existsSync(NICE) ? [NICE, ['-n', '10', command, ...args]] : [command, args];
-  return new Promise((resolve) => {
-    const child = spawn(file, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
-    running.add(child);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => {
-      running.delete(child);
-      console.log(`\n▶ ${name} (beside the tests)`);
-      if (output) process.stdout.write(output);
-      took(name, started, code === 0);
-      resolve(code === 0);
-    });
-  });
-}
-
 /**
  * Each step runs in a process group of its own (`detached`), so stopping it stops what it started
  * (npx does not pass a signal on to vitest and its workers).
@@ -96,6 +55,42 @@ const stopRunning = () => {
     }
   }
 };
+
+/**
+ * Runs a step; resolves to whether it passed. Its output goes to the terminal as it comes, or, `quietly`,
+ * niced and held, printed in one piece when it ends.
+ */
+function run([name, command, args], { quietly = false } = {}) {
+  if (!quietly) console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const [file, argv] = quietly && existsSync(NICE) ? [NICE, ['-n', '10', command, ...args]] : [command, args];
+  return new Promise((resolve) => {
+    const child = spawn(file, argv, {
+      cwd: ROOT,
+      stdio: quietly ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env,
+      detached: true,
+    });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => {
+      running.delete(child);
+      if (quietly) console.log(`\n▶ ${name} (beside the tests)`);
+      if (output) process.stdout.write(output);
+      console.log(
+        `◀ ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve(code === 0);
+    });
+  });
+}
+
 /** The first step to fail ends the run: what still runs beside it is stopped. */
 function fail(name) {
   failedStep ??= name;
@@ -119,7 +114,7 @@ if (!failedStep) {
   const beside = (async () => {
     for (const step of besideTests) {
       if (failedStep) return;
-      if (!(await runQuietly(step))) return fail(step[0]);
+      if (!(await run(step, { quietly: true }))) return fail(step[0]);
     }
   })();
   if (!(await run(unitAndIntegration))) fail(unitAndIntegration[0]);
